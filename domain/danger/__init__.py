@@ -1,0 +1,27 @@
+"""Danger (Queen Games, 2001): collect points in four colours without going over 15."""
+
+from domain.kernel import GameRules
+
+from .messages import COMMANDS, EVENTS, DangerOptions, GameEnded
+from .rules import check_options, decide, legal, setup
+from .state import DangerState, evolve, initial
+from .view import view
+
+RULES = GameRules(
+    name="danger",
+    min_seats=2,
+    max_seats=6,
+    options_type=DangerOptions,
+    commands=COMMANDS,
+    events=EVENTS,
+    final_event=GameEnded,
+    setup=setup,
+    initial=initial,
+    decide=decide,
+    evolve=evolve,
+    view=view,
+    legal=legal,
+    check_options=check_options,
+)
+
+__all__ = ["RULES", "DangerOptions", "DangerState"]

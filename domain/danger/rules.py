@@ -1,0 +1,235 @@
+"""decide() and legal(): every rule check of Danger, each refusal with a stable code."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel import Command, Event, RuleViolation, Shuffler
+
+from .cards import COLOURS, FULL_DECK, LIMIT, Colour, check_deck, colour, value
+from .messages import (
+    CardDiscarded,
+    CardDrawn,
+    CardPlaced,
+    DangerOptions,
+    DeckShuffled,
+    Draw,
+    EndTurn,
+    GameEnded,
+    Protect,
+    RoundEnded,
+    RoundScored,
+    RoundStarted,
+    RowClosed,
+    RowProtected,
+    TakeDiscard,
+    TurnEnded,
+)
+from .scoring import comparable_sum, next_starter, score_round, winners
+from .state import ROUNDS, DangerState, Row
+
+FOURTH_ROW_CARDS = 6  # "...may only be protected if the player has 6 or more cards in that row."
+MIN_CARDS_TO_PROTECT = 2  # "You must have 2 or more cards in front of you before you may protect"
+
+Rows = list[dict[Colour, Row]]
+
+
+def check_options(options: DangerOptions, seats: int) -> None:
+    if options.deck is not None:
+        check_deck(options.deck)
+
+
+def setup(options: DangerOptions, seats: int, shuffler: Shuffler) -> list[Event]:
+    """"The cards are shuffled and placed in an easily accessible face-down stack." """
+    if options.deck is not None:
+        order, counter = list(options.deck), None
+    else:
+        order, counter = shuffler.shuffle(FULL_DECK, 0), 0
+    return [
+        DeckShuffled(reason="setup", size=len(order), counter=counter, order=order),
+        RoundStarted(round=1, starter=0),
+    ]
+
+
+def decide(state: DangerState, command: Command, seat: int, shuffler: Shuffler) -> list[Event]:
+    if state.phase in ("over", "scoring"):
+        raise RuleViolation("game_over", "The game is over.")
+    if seat != state.turn:
+        raise RuleViolation("not_your_turn", f"It is seat {state.turn}'s turn.")
+    match command:
+        case Draw():
+            _must_draw_now(state)
+            return _draw(state, seat, shuffler)
+        case TakeDiscard():
+            _must_draw_now(state)
+            if not (state.takeable and state.discard):
+                raise RuleViolation(
+                    "no_discard_to_take",
+                    "Only a card discarded on the turn just before may be taken.",
+                )
+            card = state.discard[-1]
+            return [CardDrawn(seat=seat, card=card, source="discard"), *_place(state, seat, card)]
+        case Protect(colour=c):
+            _must_have_placed(state)
+            _check_protect(state.rows, seat, c, state.drawn, state.options)
+            events: list[Event] = [RowProtected(seat=seat, colour=c)]
+            rows = _with_row(state.rows, seat, c, protected=True)
+            if _all_done(rows[seat]):
+                return events + _end_round(state, rows, seat, "fourth_row_protected")
+            return events + [_turn_ended(state, seat)]
+        case EndTurn():
+            _must_have_placed(state)
+            return [_turn_ended(state, seat)]
+    raise RuleViolation("unknown_command", f"Danger has no command {type(command).__name__}.")
+
+
+def legal(state: DangerState, seat: int) -> list[Command]:
+    if state.phase in ("over", "scoring") or seat != state.turn:
+        return []
+    if state.phase == "draw":
+        moves: list[Command] = [Draw()]
+        if state.takeable and state.discard:
+            moves.append(TakeDiscard())
+        return moves
+    return [*(Protect(colour=c) for c in _protectable(state.rows, seat, state)), EndTurn()]
+
+
+# The turn ---------------------------------------------------------------------------
+
+
+def _must_draw_now(state: DangerState) -> None:
+    if state.phase != "draw":
+        raise RuleViolation(
+            "already_drawn", "You have drawn this turn: protect a row or end your turn."
+        )
+
+
+def _must_have_placed(state: DangerState) -> None:
+    if state.phase != "protect":
+        raise RuleViolation(
+            "draw_first", "You must draw and place a card before protecting a row."
+        )
+
+
+def _draw(state: DangerState, seat: int, shuffler: Shuffler) -> list[Event]:
+    events: list[Event] = []
+    stack = state.stack
+    if not stack:
+        # RULINGS: shuffle the discard pile (the pending discard included) into a new stack.
+        if not state.discard:
+            return _end_round(state, state.rows, None, "no_cards")
+        stack = shuffler.shuffle(state.discard, state.shuffles)
+        events.append(
+            DeckShuffled(reason="reshuffle", size=len(stack), counter=state.shuffles, order=stack)
+        )
+    card = stack[0]
+    return [*events, CardDrawn(seat=seat, card=card, source="stack"), *_place(state, seat, card)]
+
+
+def _place(state: DangerState, seat: int, card: str) -> list[Event]:
+    """"You must place the drawn card in the corresponding colored row as long as the row is
+    not protected or closed!" Otherwise it is discarded face-up and the turn ends."""
+    c = colour(card)
+    row = state.rows[seat][c]
+    if row.done:
+        reason = "row_protected" if row.protected else "row_closed"
+        return [CardDiscarded(seat=seat, card=card, reason=reason), _turn_ended(state, seat)]
+    total = row.sum + value(card)
+    events: list[Event] = [CardPlaced(seat=seat, card=card, colour=c, sum=total)]
+    if total > LIMIT:
+        events.append(RowClosed(seat=seat, colour=c, sum=total))
+        rows = _with_row(state.rows, seat, c, cards=[*row.cards, card], sum=total, closed=True)
+        if _all_done(rows[seat]):
+            return events + _end_round(state, rows, seat, "fourth_row_closed")
+    return events
+
+
+def _turn_ended(state: DangerState, seat: int) -> TurnEnded:
+    return TurnEnded(seat=seat, next=(seat + 1) % state.seats)
+
+
+# Protection -------------------------------------------------------------------------
+
+
+def _check_protect(
+    rows: Rows, seat: int, c: Colour, drawn: str | None, options: DangerOptions
+) -> None:
+    mine = rows[seat]
+    row = mine[c]
+    if row.protected:
+        raise RuleViolation("row_protected", f"Your {c} row is already protected.")
+    if row.closed:
+        raise RuleViolation("row_closed", f"Your {c} row is closed.")
+    if drawn is not None and colour(drawn) == c:
+        raise RuleViolation(
+            "drawn_colour", f"You may not protect {c}: you drew a {c} card this turn."
+        )
+    in_front = sum(len(r.cards) for r in mine.values())
+    if in_front < MIN_CARDS_TO_PROTECT:
+        raise RuleViolation(
+            "too_few_cards", "You must have 2 or more cards in front of you to protect a row."
+        )
+    if not row.cards:
+        raise RuleViolation("row_empty", f"You have no {c} row to protect.")
+    sums = [comparable_sum(r[c]) for r in rows]
+    low = min(sums)
+    if sums.count(low) > 1:
+        raise RuleViolation(
+            "smallest_shared",
+            f"The smallest {c} sum ({low}) is shared, so no one may protect {c}.",
+        )
+    if sums[seat] == low:
+        raise RuleViolation(
+            "smallest_row", f"Your {c} row has the smallest {c} sum; you may not protect it."
+        )
+    others_done = all(r.done for col, r in mine.items() if col != c)
+    if others_done:
+        count = len(row.cards) if options.fourth_row_needs == "row" else in_front
+        if count < FOURTH_ROW_CARDS:
+            where = f"{c} row" if options.fourth_row_needs == "row" else "front of you"
+            raise RuleViolation(
+                "fourth_row_too_short",
+                f"Your fourth row may be protected only with 6 or more cards in your {where}.",
+            )
+
+
+def _protectable(rows: Rows, seat: int, state: DangerState) -> list[Colour]:
+    out = []
+    for c in COLOURS:
+        try:
+            _check_protect(rows, seat, c, state.drawn, state.options)
+        except RuleViolation:
+            continue
+        out.append(c)
+    return out
+
+
+# Round end --------------------------------------------------------------------------
+
+
+def _with_row(rows: Rows, seat: int, c: Colour, **changes: object) -> Rows:
+    """The rows as they will be after a change to one row, leaving `rows` untouched."""
+    out = list(rows)
+    out[seat] = {**rows[seat], c: msgspec.structs.replace(rows[seat][c], **changes)}
+    return out
+
+
+def _all_done(rows: dict[Colour, Row]) -> bool:
+    return all(r.done for r in rows.values())
+
+
+def _end_round(state: DangerState, rows: Rows, seat: int | None, reason: str) -> list[Event]:
+    """"The round ends immediately when any player protects or closes his fourth card row." """
+    scores, points = score_round(rows)
+    totals = [t + p for t, p in zip(state.totals, points, strict=True)]
+    events: list[Event] = [
+        RoundEnded(round=state.round, seat=seat, reason=reason),  # type: ignore[arg-type]
+        RoundScored(round=state.round, rows=scores, points=points, totals=totals),
+    ]
+    if state.round >= ROUNDS:
+        events.append(GameEnded(totals=totals, winners=winners(totals)))
+    else:
+        events.append(
+            RoundStarted(round=state.round + 1, starter=next_starter(totals, state.starter))
+        )
+    return events

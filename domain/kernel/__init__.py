@@ -1,0 +1,23 @@
+"""The shared kernel: seats and the table, shuffles, redaction, the Decider contract."""
+
+from .errors import InvalidOptions, RuleViolation
+from .fairness import ALGORITHM, Shuffler, commitment
+from .game import GameRules
+from .messages import AUDITOR, SPECTATOR, Command, Event, Secret, Viewer, event_type, visible
+
+__all__ = [
+    "ALGORITHM",
+    "AUDITOR",
+    "SPECTATOR",
+    "Command",
+    "Event",
+    "GameRules",
+    "InvalidOptions",
+    "RuleViolation",
+    "Secret",
+    "Shuffler",
+    "Viewer",
+    "commitment",
+    "event_type",
+    "visible",
+]

@@ -1,0 +1,43 @@
+"""The Decider contract every game package fulfils, and the registry of games."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from .fairness import Shuffler
+from .messages import Command, Event, Viewer
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """One game as data: its messages and its pure functions.
+
+    - `setup(options, seats, shuffler)`: the events that start a game whose seats are filled.
+    - `initial(options, seats)`: the state before any of the game's own events.
+    - `decide(state, command, seat, shuffler)`: events, or raise RuleViolation; never mutates.
+    - `evolve(state, event)`: the only way state changes (in place, returned for folding).
+    - `view(state, viewer)`: what that reader may see, as plain data.
+    - `legal(state, seat)`: every command that seat may send now.
+    - `check_options(options, seats)`: raise InvalidOptions for a deck or setting that cannot be.
+    - `final_event`: the event type that ends the game.
+    """
+
+    name: str
+    min_seats: int
+    max_seats: int
+    options_type: type[msgspec.Struct]
+    commands: tuple[type[Command], ...]
+    events: tuple[type[Event], ...]
+    final_event: type[Event]
+    setup: Callable[[Any, int, Shuffler], list[Event]]
+    initial: Callable[[Any, int], Any]
+    decide: Callable[[Any, Command, int, Shuffler], list[Event]]
+    evolve: Callable[[Any, Event], Any]
+    view: Callable[[Any, Viewer], dict[str, Any]]
+    legal: Callable[[Any, int], list[Command]]
+    check_options: Callable[[Any, int], None]
+    sandbox_options: Sequence[str] = field(default=("seed", "deck"))

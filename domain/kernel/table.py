@@ -1,0 +1,194 @@
+"""The table every game is played at: created, seats joined, started, finished.
+
+This is the shared part of the Decider. Game commands are handed to the game's own
+`decide`; the table only checks that the game is running and, when the game's final
+event is decided, reveals the server seed so anyone can audit the shuffles.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from .errors import RuleViolation
+from .fairness import ALGORITHM, Shuffler
+from .game import GameRules
+from .messages import AUDITOR, Command, Event, Viewer
+
+ADMIN: Literal["admin"] = "admin"
+NAME_MAX = 40
+ENTROPY_MAX = 256
+
+
+class GameCreated(Event, frozen=True, tag="game_created"):
+    game: str
+    seats: int
+    options: dict[str, Any]
+    sandbox: bool
+    verifiable: bool
+    algorithm: str
+    seed_commitment: str
+
+
+class PlayerJoined(Event, frozen=True, tag="player_joined"):
+    seat: int
+    name: str
+    entropy: str
+
+
+class GameStarted(Event, frozen=True, tag="game_started"):
+    pass
+
+
+class SeedRevealed(Event, frozen=True, tag="seed_revealed"):
+    seed: str
+
+
+TABLE_EVENTS: tuple[type[Event], ...] = (GameCreated, PlayerJoined, GameStarted, SeedRevealed)
+
+
+class Join(Command, frozen=True, tag="join"):
+    name: str
+    entropy: str = ""
+
+
+class Start(Command, frozen=True, tag="start"):
+    pass
+
+
+class Player(msgspec.Struct):
+    name: str
+    entropy: str
+
+
+class Table(msgspec.Struct):
+    game: str
+    seats: int
+    options: Any
+    sandbox: bool
+    verifiable: bool
+    seed_commitment: str
+    status: Literal["open", "active", "finished"] = "open"
+    players: list[Player] = msgspec.field(default_factory=list)
+    state: Any = None
+    seed: str | None = None
+
+
+def create(
+    rules: GameRules, seats: int, options: Any, sandbox: bool, seed_commitment: str
+) -> list[Event]:
+    """The first event of a game. Options were validated against the game's type already."""
+    if not rules.min_seats <= seats <= rules.max_seats:
+        raise RuleViolation(
+            "seats_out_of_range",
+            f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} seats.",
+        )
+    rules.check_options(options, seats)
+    recorded = {
+        k: v
+        for k, v in msgspec.to_builtins(options).items()
+        if k not in rules.sandbox_options
+    }
+    return [
+        GameCreated(
+            game=rules.name,
+            seats=seats,
+            options=recorded,
+            sandbox=sandbox,
+            verifiable=getattr(options, "deck", None) is None,
+            algorithm=ALGORITHM,
+            seed_commitment=seed_commitment,
+        )
+    ]
+
+
+def from_created(rules: GameRules, event: GameCreated) -> Table:
+    return Table(
+        game=event.game,
+        seats=event.seats,
+        options=msgspec.convert(event.options, rules.options_type),
+        sandbox=event.sandbox,
+        verifiable=event.verifiable,
+        seed_commitment=event.seed_commitment,
+    )
+
+
+def decide(
+    table: Table,
+    rules: GameRules,
+    command: Command,
+    actor: int | Literal["admin", "anyone"],
+    shuffler: Shuffler,
+    setup_options: Any = None,
+) -> list[Event]:
+    """Events for `command`; `setup_options` carries sandbox-only options to `setup`."""
+    if isinstance(command, Join):
+        if table.status != "open":
+            raise RuleViolation("game_not_open", "This game has already started.")
+        if len(table.players) >= table.seats:
+            raise RuleViolation("game_full", "Every seat of this game is taken.")
+        if any(p.name == command.name for p in table.players):
+            raise RuleViolation("name_taken", "Another player at this table has that name.")
+        return [PlayerJoined(seat=len(table.players), name=command.name, entropy=command.entropy)]
+    if isinstance(command, Start):
+        if table.status != "open":
+            raise RuleViolation("game_not_open", "This game has already started.")
+        if len(table.players) < table.seats:
+            raise RuleViolation(
+                "seats_not_filled",
+                f"{len(table.players)} of {table.seats} seats are taken; all must be.",
+            )
+        return [GameStarted(), *rules.setup(setup_options or table.options, table.seats, shuffler)]
+    if table.status != "active":
+        raise RuleViolation("game_not_active", f"This game is {table.status}, not active.")
+    if not isinstance(actor, int):
+        raise RuleViolation("not_a_seat", "Only a seated player may play.")
+    events = rules.decide(table.state, command, actor, shuffler)
+    if any(isinstance(e, rules.final_event) for e in events):
+        events.append(SeedRevealed(seed=shuffler.seed.hex()))
+    return events
+
+
+def evolve(table: Table, rules: GameRules, event: Event) -> Table:
+    if isinstance(event, PlayerJoined):
+        table.players.append(Player(name=event.name, entropy=event.entropy))
+    elif isinstance(event, GameStarted):
+        table.status = "active"
+        table.state = rules.initial(table.options, table.seats)
+    elif isinstance(event, SeedRevealed):
+        table.seed = event.seed
+    elif isinstance(event, GameCreated):
+        raise ValueError("game_created only begins a game")
+    else:
+        table.state = rules.evolve(table.state, event)
+        if isinstance(event, rules.final_event):
+            table.status = "finished"
+    return table
+
+
+def view(table: Table, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
+    seen_by = AUDITOR if table.status == "finished" else viewer
+    return {
+        "game": table.game,
+        "status": table.status,
+        "sandbox": table.sandbox,
+        "verifiable": table.verifiable,
+        "seats": table.seats,
+        "options": {
+            k: v
+            for k, v in msgspec.to_builtins(table.options).items()
+            if k not in rules.sandbox_options
+        },
+        "players": [{"seat": i, "name": p.name} for i, p in enumerate(table.players)],
+        "you": viewer if isinstance(viewer, int) else None,
+        "seed_commitment": table.seed_commitment,
+        "seed": table.seed,
+        "game_state": None if table.state is None else rules.view(table.state, seen_by),
+    }
+
+
+def legal(table: Table, rules: GameRules, viewer: Viewer) -> list[Command]:
+    if table.status != "active" or not isinstance(viewer, int):
+        return []
+    return rules.legal(table.state, viewer)
