@@ -5,7 +5,7 @@ from domain.kernel import GameRules
 from .messages import COMMANDS, EVENTS, DangerOptions, GameEnded
 from .rules import check_options, decide, legal, setup
 from .state import DangerState, evolve, initial
-from .view import view
+from .view import DangerView, view
 
 RULES = GameRules(
     name="danger",
@@ -20,6 +20,7 @@ RULES = GameRules(
     decide=decide,
     evolve=evolve,
     view=view,
+    view_type=DangerView,
     legal=legal,
     check_options=check_options,
 )

@@ -40,7 +40,7 @@ def check_options(options: DangerOptions, seats: int) -> None:
 
 
 def setup(options: DangerOptions, seats: int, shuffler: Shuffler) -> list[Event]:
-    """"The cards are shuffled and placed in an easily accessible face-down stack." """
+    """ "The cards are shuffled and placed in an easily accessible face-down stack." """
     if options.deck is not None:
         order, counter = list(options.deck), None
     else:
@@ -76,7 +76,7 @@ def decide(state: DangerState, command: Command, seat: int, shuffler: Shuffler) 
             rows = _with_row(state.rows, seat, c, protected=True)
             if _all_done(rows[seat]):
                 return events + _end_round(state, rows, seat, "fourth_row_protected")
-            return events + [_turn_ended(state, seat)]
+            return [*events, _turn_ended(state, seat)]
         case EndTurn():
             _must_have_placed(state)
             return [_turn_ended(state, seat)]
@@ -106,9 +106,7 @@ def _must_draw_now(state: DangerState) -> None:
 
 def _must_have_placed(state: DangerState) -> None:
     if state.phase != "protect":
-        raise RuleViolation(
-            "draw_first", "You must draw and place a card before protecting a row."
-        )
+        raise RuleViolation("draw_first", "You must draw and place a card before protecting a row.")
 
 
 def _draw(state: DangerState, seat: int, shuffler: Shuffler) -> list[Event]:
@@ -127,7 +125,7 @@ def _draw(state: DangerState, seat: int, shuffler: Shuffler) -> list[Event]:
 
 
 def _place(state: DangerState, seat: int, card: str) -> list[Event]:
-    """"You must place the drawn card in the corresponding colored row as long as the row is
+    """ "You must place the drawn card in the corresponding colored row as long as the row is
     not protected or closed!" Otherwise it is discarded face-up and the turn ends."""
     c = colour(card)
     row = state.rows[seat][c]
@@ -219,7 +217,7 @@ def _all_done(rows: dict[Colour, Row]) -> bool:
 
 
 def _end_round(state: DangerState, rows: Rows, seat: int | None, reason: str) -> list[Event]:
-    """"The round ends immediately when any player protects or closes his fourth card row." """
+    """ "The round ends immediately when any player protects or closes his fourth card row." """
     scores, points = score_round(rows)
     totals = [t + p for t, p in zip(state.totals, points, strict=True)]
     events: list[Event] = [

@@ -40,10 +40,16 @@ def score_round(rows: list[dict[Colour, Row]]) -> tuple[list[RowScore], list[int
                 reason, note = "smallest", f"{low} is the smallest {colour} sum: discarded."
             elif seat in losers and len(losers) == 1:
                 reason = "smallest_fewer_cards"
-                note = f"{low} ties for the smallest {colour} sum; {n} card(s) is the fewest: discarded."
+                note = (
+                    f"{low} ties for the smallest {colour} sum; "
+                    f"{n} card(s) is the fewest: discarded."
+                )
             elif seat in losers:
                 reason = "smallest_tied"
-                note = f"{low} ties for the smallest {colour} sum with as many cards: all tied discard."
+                note = (
+                    f"{low} ties for the smallest {colour} sum with as many cards: "
+                    "all tied discard."
+                )
             elif seat in tied:
                 reason = "more_cards"
                 note = f"{low} ties for the smallest {colour} sum, but with more cards: it scores."

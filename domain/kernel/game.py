@@ -24,6 +24,7 @@ class GameRules:
     - `legal(state, seat)`: every command that seat may send now.
     - `check_options(options, seats)`: raise InvalidOptions for a deck or setting that cannot be.
     - `final_event`: the event type that ends the game.
+    - `on_timer(state, timer)`: events when a worker fires `timer` ([] when it is stale).
     """
 
     name: str
@@ -37,7 +38,9 @@ class GameRules:
     initial: Callable[[Any, int], Any]
     decide: Callable[[Any, Command, int, Shuffler], list[Event]]
     evolve: Callable[[Any, Event], Any]
-    view: Callable[[Any, Viewer], dict[str, Any]]
+    view: Callable[[Any, Viewer], msgspec.Struct]
+    view_type: type[msgspec.Struct]
     legal: Callable[[Any, int], list[Command]]
     check_options: Callable[[Any, int], None]
+    on_timer: Callable[[Any, str], list[Event]] | None = None
     sandbox_options: Sequence[str] = field(default=("seed", "deck"))

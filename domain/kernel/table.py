@@ -7,7 +7,7 @@ event is decided, reveals the server seed so anyone can audit the shuffles.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -17,6 +17,7 @@ from .game import GameRules
 from .messages import AUDITOR, Command, Event, Viewer
 
 ADMIN: Literal["admin"] = "admin"
+S = TypeVar("S")
 NAME_MAX = 40
 ENTROPY_MAX = 256
 
@@ -57,6 +58,12 @@ class Start(Command, frozen=True, tag="start"):
     pass
 
 
+class FireTimer(Command, frozen=True, tag="fire_timer"):
+    """Sent by a worker when a timer is due; the game ignores a timer no longer current."""
+
+    timer: str
+
+
 class Player(msgspec.Struct):
     name: str
     entropy: str
@@ -86,9 +93,7 @@ def create(
         )
     rules.check_options(options, seats)
     recorded = {
-        k: v
-        for k, v in msgspec.to_builtins(options).items()
-        if k not in rules.sandbox_options
+        k: v for k, v in msgspec.to_builtins(options).items() if k not in rules.sandbox_options
     }
     return [
         GameCreated(
@@ -118,7 +123,7 @@ def decide(
     table: Table,
     rules: GameRules,
     command: Command,
-    actor: int | Literal["admin", "anyone"],
+    actor: int | Literal["admin", "anyone", "server"],
     shuffler: Shuffler,
     setup_options: Any = None,
 ) -> list[Event]:
@@ -142,6 +147,8 @@ def decide(
         return [GameStarted(), *rules.setup(setup_options or table.options, table.seats, shuffler)]
     if table.status != "active":
         raise RuleViolation("game_not_active", f"This game is {table.status}, not active.")
+    if isinstance(command, FireTimer):
+        return [] if rules.on_timer is None else rules.on_timer(table.state, command.timer)
     if not isinstance(actor, int):
         raise RuleViolation("not_a_seat", "Only a seated player may play.")
     events = rules.decide(table.state, command, actor, shuffler)
@@ -167,25 +174,49 @@ def evolve(table: Table, rules: GameRules, event: Event) -> Table:
     return table
 
 
-def view(table: Table, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
+class Seat(msgspec.Struct, frozen=True):
+    seat: int
+    name: str
+
+
+class TableView(msgspec.Struct, Generic[S], frozen=True):
+    game: str
+    status: Literal["open", "active", "finished"]
+    sandbox: bool
+    """True when the game was set up with a sandbox seed or deck."""
+    verifiable: bool
+    """False when a sandbox deck fixed the cards: the shuffle cannot be audited."""
+    seats: int
+    options: dict[str, Any]
+    players: list[Seat]
+    you: int | None
+    """The reader's seat, or null for a spectator."""
+    seed_commitment: str
+    seed: str | None
+    """The server seed (hex), published when the game ends."""
+    state: S | None
+    """The game as this reader may see it; null until the game starts."""
+
+
+def view(table: Table, rules: GameRules, viewer: Viewer) -> TableView[Any]:
     seen_by = AUDITOR if table.status == "finished" else viewer
-    return {
-        "game": table.game,
-        "status": table.status,
-        "sandbox": table.sandbox,
-        "verifiable": table.verifiable,
-        "seats": table.seats,
-        "options": {
+    return TableView(
+        game=table.game,
+        status=table.status,
+        sandbox=table.sandbox,
+        verifiable=table.verifiable,
+        seats=table.seats,
+        options={
             k: v
             for k, v in msgspec.to_builtins(table.options).items()
             if k not in rules.sandbox_options
         },
-        "players": [{"seat": i, "name": p.name} for i, p in enumerate(table.players)],
-        "you": viewer if isinstance(viewer, int) else None,
-        "seed_commitment": table.seed_commitment,
-        "seed": table.seed,
-        "game_state": None if table.state is None else rules.view(table.state, seen_by),
-    }
+        players=[Seat(seat=i, name=p.name) for i, p in enumerate(table.players)],
+        you=viewer if isinstance(viewer, int) else None,
+        seed_commitment=table.seed_commitment,
+        seed=table.seed,
+        state=None if table.state is None else rules.view(table.state, seen_by),
+    )
 
 
 def legal(table: Table, rules: GameRules, viewer: Viewer) -> list[Command]:

@@ -71,7 +71,10 @@ def test_protected_rows_score_like_any_row():
 
 def test_every_row_has_a_reason_and_points_add_up():
     scores, points = score_round(
-        rows(red=[([9, 2], False), ([7], False), ([9, 4], False)], blue=[([9, 8], True), ([4], False), ([6], False)])
+        rows(
+            red=[([9, 2], False), ([7], False), ([9, 4], False)],
+            blue=[([9, 8], True), ([4], False), ([6], False)],
+        )
     )
     assert len(scores) == 12
     for seat in range(3):

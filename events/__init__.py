@@ -1,0 +1,1 @@
+"""The event envelope, its canonical encoding and hash chain, and the Redis event store."""

@@ -1,0 +1,31 @@
+-- Append one command's events to a game's stream, atomically.
+-- KEYS: 1 the game's stream, 2 its shard's feed, 3 idempotency hash, 4 secrets hash
+-- ARGV: 1 expected seq (the last seq the caller decided against), 2 game id,
+--       3 idempotency field ('' for none), 4 request fingerprint,
+--       5 number of secret field/value pairs, then the pairs, then the envelopes.
+-- Returns {'ok', last seq} | {'conflict', actual last seq} | {'duplicate', fp|first|last}.
+if ARGV[3] ~= '' then
+  local prior = redis.call('HGET', KEYS[3], ARGV[3])
+  if prior then return {'duplicate', prior} end
+end
+-- Explicit ids reject a reused id but accept a gap, so compare the seq here.
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+local seq = 0
+if #last > 0 then seq = tonumber(string.match(last[1][1], '^0%-(%d+)$')) end
+if seq ~= tonumber(ARGV[1]) then return {'conflict', tostring(seq)} end
+local i = 6
+for _ = 1, tonumber(ARGV[5]) do
+  redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1])
+  i = i + 2
+end
+local first = seq + 1
+while i <= #ARGV do
+  seq = seq + 1
+  redis.call('XADD', KEYS[1], '0-' .. seq, 'e', ARGV[i])
+  i = i + 1
+end
+redis.call('XADD', KEYS[2], '*', 'game', ARGV[2], 'first', first, 'last', seq)
+if ARGV[3] ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[3], ARGV[4] .. '|' .. first .. '|' .. seq)
+end
+return {'ok', tostring(seq)}

@@ -1,0 +1,109 @@
+"""The envelope every event travels in, and the hash chain that makes a log tamper-evident.
+
+docs/events.md is the normative description; in short:
+
+- canonical bytes = the JSON object of the envelope's fields except `hash`, keys sorted by
+  code point, no insignificant whitespace, strings in UTF-8 (not \\u-escaped except control
+  characters), integers in decimal, no floats (equivalent to Python's
+  `json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`);
+- `hash` = lowercase hex SHA-256 of the canonical bytes; `prev` = the previous event's hash,
+  64 zeros for the first event of a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from domain.kernel import Event, event_type
+
+GENESIS = "0" * 64
+
+
+class Envelope(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    game: str
+    seq: int
+    type: str
+    data: dict[str, Any]
+    at: str
+    actor: str
+    command: str | None
+    prev: str
+    hash: str
+
+
+def canonical(value: Any) -> bytes:
+    return msgspec.json.encode(value, order="sorted")
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    data = msgspec.to_builtins(event)
+    del data["type"]
+    return data
+
+
+def now() -> str:
+    """Server time as RFC 3339 UTC with milliseconds (a string, so no float is hashed)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def digest(fields: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical(fields)).hexdigest()
+
+
+def seal(
+    game: str,
+    seq: int,
+    event: Event,
+    at: str,
+    actor: str,
+    command: str | None,
+    prev: str,
+) -> Envelope:
+    fields = {
+        "game": game,
+        "seq": seq,
+        "type": event_type(event),
+        "data": event_data(event),
+        "at": at,
+        "actor": actor,
+        "command": command,
+        "prev": prev,
+    }
+    return Envelope(**fields, hash=digest(fields))
+
+
+def unsealed(envelope: Envelope) -> dict[str, Any]:
+    fields = msgspec.structs.asdict(envelope)
+    del fields["hash"]
+    return fields
+
+
+def first_break(envelopes: list[Envelope]) -> tuple[int, str] | None:
+    """The first event (seq, why) where the chain does not hold, or None."""
+    prev = GENESIS
+    for expected_seq, env in enumerate(envelopes, start=1):
+        if env.seq != expected_seq:
+            return env.seq, f"seq {env.seq} where {expected_seq} was expected"
+        if env.prev != prev:
+            return env.seq, "prev does not name the previous event's hash"
+        if digest(unsealed(env)) != env.hash:
+            return env.seq, "hash does not match the event's canonical bytes"
+        prev = env.hash
+    return None
+
+
+class EventCodec:
+    """Turns one game's envelopes back into its typed events."""
+
+    def __init__(self, event_types: tuple[type[Event], ...]) -> None:
+        union: Any = event_types[0]
+        for t in event_types[1:]:
+            union = union | t
+        self._type = union
+
+    def event(self, envelope: Envelope) -> Event:
+        return msgspec.convert({**envelope.data, "type": envelope.type}, self._type)

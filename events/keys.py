@@ -1,0 +1,35 @@
+"""Redis key names. Each game's keys share its shard's hash tag, and so one cluster slot
+with the shard's feed, so one script can append to both (no CROSSSLOT in Redis Cluster)."""
+
+from __future__ import annotations
+
+import zlib
+
+SHARDS = 16
+PREFIX = "dg"
+
+
+def shard_of(game_id: str) -> str:
+    return f"s{zlib.crc32(game_id.encode()) % SHARDS:02d}"
+
+
+def all_shards() -> list[str]:
+    return [f"s{i:02d}" for i in range(SHARDS)]
+
+
+def feed(shard: str) -> str:
+    return f"{PREFIX}:{{{shard}}}:feed"
+
+
+def lobby(shard: str) -> str:
+    return f"{PREFIX}:{{{shard}}}:lobby"
+
+
+class GameKeys:
+    def __init__(self, game_id: str) -> None:
+        self.shard = shard_of(game_id)
+        tag = f"{PREFIX}:{{{self.shard}}}"
+        self.stream = f"{tag}:game:{game_id}"
+        self.idempotency = f"{tag}:idem:{game_id}"
+        self.secrets = f"{tag}:secrets:{game_id}"
+        self.feed = feed(self.shard)

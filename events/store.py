@@ -1,0 +1,88 @@
+"""The event store: one Redis stream per game, ids 0-<seq>, appended by one Lua script."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib.resources import files
+
+import msgspec
+from redis.asyncio import Redis
+
+from .envelope import Envelope, canonical
+from .keys import GameKeys
+
+APPEND_LUA = files("events").joinpath("append.lua").read_text()
+_decode = msgspec.json.Decoder(Envelope).decode
+
+
+@dataclass(frozen=True)
+class Appended:
+    last_seq: int
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """The stream had moved past the seq the command was decided against."""
+
+    actual_seq: int
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """The idempotency key was used before, by a request with this fingerprint."""
+
+    fingerprint: str
+    first_seq: int
+    last_seq: int
+
+
+def parse_duplicate(record: str) -> Duplicate:
+    fingerprint, first, last = record.rsplit("|", 2)
+    return Duplicate(fingerprint, int(first), int(last))
+
+
+class EventStore:
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self._append = redis.register_script(APPEND_LUA)
+
+    async def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        envelopes: list[Envelope],
+        idempotency: tuple[str, str] | None = None,
+        secrets: Mapping[str, str] | None = None,
+    ) -> Appended | Conflict | Duplicate:
+        keys = GameKeys(game_id)
+        field, fingerprint = idempotency or ("", "")
+        pairs = [x for kv in (secrets or {}).items() for x in kv]
+        args = [expected_seq, game_id, field, fingerprint, len(pairs) // 2, *pairs]
+        args += [canonical(e) for e in envelopes]
+        status, value = await self._append(
+            keys=[keys.stream, keys.feed, keys.idempotency, keys.secrets], args=args
+        )
+        status, value = _text(status), _text(value)
+        if status == "ok":
+            return Appended(int(value))
+        if status == "conflict":
+            return Conflict(int(value))
+        return parse_duplicate(value)
+
+    async def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
+        stop = f"0-{upto}" if upto is not None else "+"
+        entries = await self.redis.xrange(GameKeys(game_id).stream, f"(0-{after}", stop)
+        return [_decode(fields[b"e"]) for _, fields in entries]
+
+    async def idempotency_record(self, game_id: str, field: str) -> Duplicate | None:
+        record = await self.redis.hget(GameKeys(game_id).idempotency, field)
+        return parse_duplicate(_text(record)) if record is not None else None
+
+    async def secrets(self, game_id: str) -> dict[str, str]:
+        raw = await self.redis.hgetall(GameKeys(game_id).secrets)
+        return {_text(k): _text(v) for k, v in raw.items()}
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

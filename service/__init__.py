@@ -1,0 +1,1 @@
+"""The service: the HTTP API, command handling, projections, workers and the CLI."""

@@ -1,0 +1,392 @@
+"""REST API v1: thin handlers that adapt HTTP to the command path and the read models."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncGenerator
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
+from litestar.enums import RequestEncodingType
+from litestar.openapi.spec import Discriminator, Example
+from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
+from litestar.response import Response, ServerSentEvent
+from litestar.response.sse import ServerSentEventMessage
+
+from domain.registry import GAMES
+from events.keys import GameKeys
+
+from . import lobby as lobby_model
+from .errors import ApiError
+from .games import Game, GameService, Outcome
+from .problems import responses
+from .schemas import (
+    CommandResult,
+    Created,
+    CreateGame,
+    EventOut,
+    EventPage,
+    GameCommand,
+    GameName,
+    GameOut,
+    Health,
+    Joined,
+    JoinGame,
+    Lobby,
+    LobbyEntry,
+    Status,
+)
+
+GameId = Annotated[
+    str,
+    PathParameter(title="game_id", description="The id returned by POST /v1/games.", max_length=64),
+]
+Authorization = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Authorization",
+        required=False,
+        description="`Bearer <token>`: a seat token or the admin token. Without one, a spectator.",
+    ),
+]
+Service = NamedDependency[GameService]
+KEEP_ALIVE_SECONDS = 15.0
+
+
+def bearer(header: str | None) -> str | None:
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "token_invalid", "Send the token as 'Authorization: Bearer <token>'.")
+    return token.strip()
+
+
+def _envelope(e: Any) -> EventOut:
+    return EventOut(
+        seq=e.seq,
+        type=e.type,
+        data=e.data,
+        at=e.at,
+        actor=e.actor,
+        command=e.command,
+        prev=e.prev,
+        hash=e.hash,
+    )
+
+
+def _game_out(service: Service, game: Game, token_viewer: Any) -> GameOut:
+    return GameOut(
+        id=game.id,
+        game=game.rules.name,
+        status=game.table.status,
+        seq=game.seq,
+        view=service.view(game, token_viewer),
+        legal=service.legal(game, token_viewer),
+    )
+
+
+def _result(outcome: Outcome) -> CommandResult:
+    return CommandResult(
+        seq=outcome.game.seq,
+        events=[_envelope(e) for e in outcome.envelopes],
+        view=outcome.view,
+    )
+
+
+def _command_examples() -> list[Example]:
+    examples = []
+    for rules in GAMES.values():
+        for command in rules.commands:
+            sample = _sample(command)
+            examples.append(
+                Example(
+                    summary=f"{rules.name}: {command.__doc__ or ''}".strip(),
+                    value=msgspec.to_builtins(sample),
+                )
+            )
+    return examples
+
+
+def _sample(command: type) -> Any:
+    fields = {}
+    for f in msgspec.structs.fields(command):
+        literal = getattr(f.type, "__args__", None)
+        fields[f.name] = literal[0] if literal else ""
+    return command(**fields)
+
+
+def _parse_if_match(value: str | None) -> int | None:
+    if value is None:
+        return None
+    text = value.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise ApiError(400, "invalid_if_match", "If-Match takes the game's seq, e.g. If-Match: 12.")
+    return int(text)
+
+
+def _check_idempotency_key(value: str | None) -> str | None:
+    if value is not None and not (0 < len(value) <= 128 and value.isprintable()):
+        raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key: 1-128 printable chars.")
+    return value
+
+
+class GamesController(Controller):
+    path = "/v1/games"
+    tags = ["games"]
+
+    @post(
+        "/",
+        status_code=201,
+        operation_id="createGame",
+        summary="Create a game",
+        description="Creates a game with open seats; the answer carries the admin token that "
+        "starts it. Sandbox options (`seed`, `deck`) need a server started with DANGER_SANDBOX=1.",
+        responses=responses(400, 413),
+    )
+    async def create(
+        self,
+        service: Service,
+        data: Annotated[
+            CreateGame,  # type: ignore[valid-type]
+            Body(
+                description="The game, its number of seats and its options.",
+                examples=[
+                    Example(summary="Three-player Danger", value={"game": "danger", "seats": 3}),
+                    Example(
+                        summary="Danger, German fourth-row rule",
+                        value={
+                            "game": "danger",
+                            "seats": 4,
+                            "options": {"fourth_row_needs": "total"},
+                        },
+                    ),
+                ],
+                schema_extra={"discriminator": Discriminator(property_name="game")},
+            ),
+        ],
+    ) -> Created:
+        game, admin_token = await service.create(
+            data.__struct_config__.tag, data.seats, data.options
+        )
+        view = service.view(game, "spectator")
+        return Created(
+            id=game.id,
+            game=game.rules.name,
+            status=game.table.status,
+            seats=game.table.seats,
+            seq=game.seq,
+            sandbox=view.sandbox,
+            seed_commitment=view.seed_commitment,
+            admin_token=admin_token,
+        )
+
+    @get(
+        "/",
+        operation_id="listGames",
+        summary="The lobby",
+        description="Games newest first; fed by the event feeds, "
+        "so a game shows here a moment after it changes.",
+    )
+    async def lobby(
+        self,
+        request: Request,
+        status: Annotated[Status | None, QueryParameter(required=False)] = None,
+        game: Annotated[GameName | None, QueryParameter(required=False)] = None,  # type: ignore[valid-type]
+        limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
+        offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
+    ) -> Lobby:
+        found, total = await lobby_model.list_games(
+            request.app.state.redis, status, game, limit, offset
+        )
+        return Lobby(
+            games=[LobbyEntry(**msgspec.structs.asdict(g)) for g in found],
+            total=total,
+            limit=limit,
+            offset=offset,
+        )
+
+    @post(
+        "/{game_id:str}/players",
+        status_code=201,
+        operation_id="joinGame",
+        summary="Join a game",
+        description="Takes the next open seat and returns its bearer token (shown once).",
+        responses=responses(400, 404, 409, 413),
+    )
+    async def join(
+        self,
+        service: Service,
+        game_id: GameId,
+        data: Annotated[JoinGame, Body(examples=[Example(value={"name": "Anton"})])],
+    ) -> Joined:
+        outcome, token = await service.join(game_id, data.name, data.entropy)
+        seat = outcome.envelopes[0].data["seat"]
+        return Joined(seat=seat, token=token, seq=outcome.game.seq)
+
+    @post(
+        "/{game_id:str}/start",
+        status_code=200,
+        operation_id="startGame",
+        summary="Start a game",
+        description="With the admin token, once every seat is taken: shuffles and deals.",
+        responses=responses(401, 403, 404, 409),
+    )
+    async def start(
+        self, service: Service, game_id: GameId, authorization: Authorization = None
+    ) -> GameOut:
+        outcome = await service.start(game_id, bearer(authorization))
+        return _game_out(service, outcome.game, outcome.viewer)
+
+    @get(
+        "/{game_id:str}",
+        operation_id="getGame",
+        summary="A game as the caller may see it",
+        description="`view` holds exactly what the caller's seat may see (no token: a "
+        "spectator's view); `legal` lists every command the caller may send now.",
+        responses=responses(401, 403, 404),
+    )
+    async def read(
+        self, service: Service, game_id: GameId, authorization: Authorization = None
+    ) -> Response[GameOut]:
+        game = await service.get(game_id)
+        viewer, _ = await service.viewer(game, bearer(authorization))
+        return Response(_game_out(service, game, viewer), headers={"ETag": f'"{game.seq}"'})
+
+    @post(
+        "/{game_id:str}/commands",
+        status_code=200,
+        operation_id="sendCommand",
+        summary="Send a game command",
+        description="The body is one of the game's commands, tagged by `type`; `legal` in "
+        "GET /v1/games/{id} lists the ones allowed now. `Idempotency-Key` makes a retry "
+        "safe; `If-Match: <seq>` refuses the command if the game has moved on.",
+        responses=responses(400, 401, 403, 404, 409, 412, 413, 422, 503),
+    )
+    async def command(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        data: Annotated[
+            GameCommand,  # type: ignore[valid-type]
+            Body(
+                media_type=RequestEncodingType.JSON,
+                examples=_command_examples(),
+                schema_extra={"discriminator": Discriminator(property_name="type")},
+            ),
+        ],
+        authorization: Authorization = None,
+        idempotency_key: Annotated[
+            str | None,
+            HeaderParameter(
+                name="Idempotency-Key",
+                required=False,
+                max_length=128,
+                description="A retry with the same key and body returns the first answer.",
+            ),
+        ] = None,
+        if_match: Annotated[
+            str | None,
+            HeaderParameter(
+                name="If-Match",
+                required=False,
+                description="The seq the command was decided against; 412 if it moved on.",
+            ),
+        ] = None,
+    ) -> CommandResult:
+        outcome = await service.command(
+            game_id,
+            bearer(authorization),
+            data,
+            _check_idempotency_key(idempotency_key),
+            _parse_if_match(if_match),
+        )
+        return _result(outcome)
+
+    @get(
+        "/{game_id:str}/events",
+        operation_id="listEvents",
+        summary="The event log",
+        description="Envelopes after seq `after`, redacted for the caller while the game "
+        "runs, complete for everyone once it is finished.",
+        responses=responses(401, 403, 404),
+    )
+    async def events(
+        self,
+        service: Service,
+        game_id: GameId,
+        after: Annotated[int, QueryParameter(ge=0)] = 0,
+        limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000,
+        authorization: Authorization = None,
+    ) -> EventPage:
+        game = await service.get(game_id)
+        viewer, _ = await service.viewer(game, bearer(authorization))
+        envelopes = await service.store.read(
+            game_id, after=after, upto=min(game.seq, after + limit)
+        )
+        return EventPage(
+            events=[_envelope(e) for e in service.readable(game, envelopes, viewer)],
+            last_seq=game.seq,
+        )
+
+    @get(
+        "/{game_id:str}/stream",
+        operation_id="streamEvents",
+        summary="Live events (Server-Sent Events)",
+        description="The same envelopes as /events as they are appended; each message's id is "
+        "its seq, so a reconnect with Last-Event-ID resumes. Comments keep the line alive.",
+        media_type="text/event-stream",
+        responses=responses(401, 403, 404),
+    )
+    async def stream(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        authorization: Authorization = None,
+        last_event_id: Annotated[
+            str | None, HeaderParameter(name="Last-Event-ID", required=False)
+        ] = None,
+        after: Annotated[int, QueryParameter(ge=0)] = 0,
+    ) -> ServerSentEvent:
+        game = await service.get(game_id)
+        viewer, _ = await service.viewer(game, bearer(authorization))
+        start = int(last_event_id) if last_event_id and last_event_id.isdigit() else after
+        keep_alive = request.app.state.get("keep_alive", KEEP_ALIVE_SECONDS)
+        return ServerSentEvent(_follow(service, game_id, viewer, start, keep_alive))
+
+
+async def _follow(
+    service: Service, game_id: str, viewer: Any, after: int, keep_alive: float
+) -> AsyncGenerator[ServerSentEventMessage, None]:
+    stream = GameKeys(game_id).stream
+    redis = service.store.redis
+    while True:
+        game = await service.get(game_id)
+        batch = await service.store.read(game_id, after=after)
+        for envelope in service.readable(game, batch, viewer):
+            after = envelope.seq
+            yield ServerSentEventMessage(
+                data=msgspec.json.encode(_envelope(envelope)).decode(),
+                event=envelope.type,
+                id=envelope.seq,
+            )
+        if not batch:
+            reply = await redis.xread({stream: f"0-{after}"}, count=1, block=int(keep_alive * 1000))
+            if not reply:
+                yield ServerSentEventMessage(comment="keep-alive")
+        await asyncio.sleep(0)
+
+
+@get(
+    "/health",
+    tags=["service"],
+    operation_id="health",
+    summary="Liveness and the store's reachability",
+)
+async def health(request: Request) -> Health:
+    await request.app.state.redis.ping()
+    return Health(status="ok", redis="ok")

@@ -1,0 +1,88 @@
+"""The Litestar application: API, and beside it the projections and the arq worker."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from litestar import Litestar
+from litestar.config.cors import CORSConfig
+from litestar.datastructures import State
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
+from redis.asyncio import Redis
+
+from events.store import EventStore
+
+from . import api, openapi_links
+from .config import Settings
+from .games import GameService
+from .lobby import LobbyProjection
+from .problems import HANDLERS
+from .worker import run_worker
+
+DESCRIPTION = """\
+Play the four Danger card games over REST. Every draw, play and score is an immutable event:
+read them at /v1/games/{id}/events or live at /v1/games/{id}/stream.
+
+Create a game, join its seats (each join returns a bearer token), start it with the admin
+token, then each seat reads `GET /v1/games/{id}` (its `legal` list holds every command it may
+send now, as complete bodies) and posts commands to `/v1/games/{id}/commands`.
+Errors are RFC 9457 problem details with a stable `code`.
+"""
+
+
+def _service(state: State) -> GameService:
+    return state.service  # type: ignore[no-any-return]
+
+
+def create_app(settings: Settings, redis_url: str) -> Litestar:
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        redis = Redis.from_url(redis_url)
+        store = EventStore(redis)
+        app.state.redis = redis
+        app.state.service = GameService(store, settings.sandbox)
+        tasks: list[asyncio.Task[None]] = []
+        if settings.background:
+            tasks.append(asyncio.create_task(LobbyProjection(redis, store).run()))
+            tasks.append(asyncio.create_task(run_worker(redis_url, app.state.service)))
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            await redis.aclose()
+
+    app = Litestar(
+        route_handlers=[api.GamesController, api.health],
+        dependencies={"service": Provide(_service, sync_to_thread=False)},
+        lifespan=[lifespan],
+        exception_handlers=HANDLERS,  # type: ignore[arg-type]
+        request_max_body_size=settings.max_body_bytes,
+        cors_config=CORSConfig(allow_origins=list(settings.cors_origins))
+        if settings.cors_origins
+        else None,
+        openapi_config=OpenAPIConfig(
+            title="Danger Hall",
+            version="1.0.0",
+            description=DESCRIPTION,
+            path="/schema",
+            render_plugins=[SwaggerRenderPlugin()],
+            components=Components(
+                security_schemes={
+                    "bearer": SecurityScheme(type="http", scheme="bearer"),
+                }
+            ),
+        ),
+        debug=False,
+    )
+    openapi_links.add_links(app)
+    return app

@@ -1,0 +1,81 @@
+"""`danger`: serve the API (with its projections and worker), print the OpenAPI spec."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from .config import Settings
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .app import create_app
+    from .embedded import DataDirInUse, EmbeddedValkey
+
+    settings = Settings.from_env()
+    settings = replace(
+        settings,
+        host=args.host or settings.host,
+        port=args.port or settings.port,
+        data_dir=Path(args.data_dir) if args.data_dir else settings.data_dir,
+        sandbox=args.sandbox or settings.sandbox,
+        redis_url=args.redis_url or settings.redis_url,
+    )
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    embedded = None
+    redis_url = settings.redis_url
+    if redis_url is None:
+        embedded = EmbeddedValkey(settings.data_dir)
+        try:
+            embedded.start()
+        except DataDirInUse as exc:
+            print(f"danger: {exc}", file=sys.stderr)
+            return 1
+        redis_url = embedded.url
+        print(f"danger: embedded Valkey on {redis_url}, data in {embedded.data_dir}", flush=True)
+    try:
+        app = create_app(settings, redis_url)
+        config = uvicorn.Config(
+            app, host=settings.host, port=settings.port, log_level="info", lifespan="on"
+        )
+        uvicorn.Server(config).run()
+    finally:
+        if embedded is not None:
+            embedded.stop()
+    return 0
+
+
+def _openapi(_: argparse.Namespace) -> int:
+    from .app import create_app
+
+    app = create_app(Settings(background=False), "redis://127.0.0.1:0/0")
+    print(json.dumps(app.openapi_schema.to_schema(), indent=2, sort_keys=True))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="danger", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the API, projections and worker")
+    serve.add_argument("--host", help="DANGER_HOST (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="DANGER_PORT (default 8000)")
+    serve.add_argument("--data-dir", help="DANGER_DATA_DIR (default ./.data)")
+    serve.add_argument(
+        "--sandbox", action="store_true", default=None, help="DANGER_SANDBOX=1: seed/deck options"
+    )
+    serve.add_argument("--redis-url", help="REDIS_URL: use this Redis/Valkey, not the embedded one")
+    serve.set_defaults(run=_serve)
+    spec = sub.add_parser("openapi", help="print the OpenAPI spec the app serves")
+    spec.set_defaults(run=_openapi)
+    args = parser.parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,27 @@
+"""Problem details (RFC 9457) with a stable `code`, raised anywhere in the service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+
+TITLES = {
+    400: "Bad request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    409: "Conflict",
+    412: "Precondition failed",
+    413: "Payload too large",
+    422: "Unprocessable content",
+    503: "Service unavailable",
+}

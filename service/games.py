@@ -1,0 +1,360 @@
+"""The command path: authenticate, load, decide, append with the expected seq, answer.
+
+The service holds nothing that cannot be rebuilt from Redis: a game's folded state is a
+cache, checked against the stream's tail before every decision, and every append names the
+seq it was decided against, so two processes on one Redis never fork a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import secrets as pysecrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from domain.kernel import AUDITOR, SPECTATOR, Command, Event, GameRules, Shuffler, Viewer, visible
+from domain.kernel import table as tables
+from domain.kernel.errors import InvalidOptions, RuleViolation
+from domain.kernel.fairness import commitment
+from domain.kernel.table import GameCreated, Table
+from domain.registry import GAMES
+from events.envelope import GENESIS, Envelope, EventCodec, canonical, event_data, now, seal
+from events.store import Appended, Conflict, Duplicate, EventStore
+
+from . import tokens
+from .errors import ApiError
+
+MAX_ATTEMPTS = 20  # a decision lost to another writer is re-decided this many times at most
+CACHE_SIZE = 10_000
+
+
+@dataclass
+class Game:
+    """One game folded from its stream, with what the command path needs beside it."""
+
+    id: str
+    rules: GameRules
+    codec: EventCodec
+    table: Table
+    seed: bytes
+    hashes: dict[str, str]  # role -> token hash
+    created_at: str
+    setup_options: Any
+    seq: int = 1
+    head: str = GENESIS
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def shuffler(self) -> Shuffler:
+        return Shuffler(self.seed, [p.entropy for p in self.table.players])
+
+    def fold(self, envelope: Envelope) -> None:
+        """Apply the next event; events already applied (seq <= self.seq) are skipped."""
+        if envelope.seq != self.seq + 1:
+            return
+        tables.evolve(self.table, self.rules, self.codec.event(envelope))
+        self.seq, self.head = envelope.seq, envelope.hash
+
+    @property
+    def finished(self) -> bool:
+        return self.table.status == "finished"
+
+    def readable(self, envelope: Envelope, viewer: Viewer) -> Envelope:
+        """The envelope as `viewer` may read it (the hash is the full event's)."""
+        event = self.codec.event(envelope)
+        shown = visible(event, viewer, self.finished)
+        if shown is event:
+            return envelope
+        return msgspec.structs.replace(envelope, data=event_data(shown))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    game: Game
+    envelopes: list[Envelope]
+    viewer: Viewer
+    view: Any
+
+
+def _codec(rules: GameRules) -> EventCodec:
+    return EventCodec((*tables.TABLE_EVENTS, *rules.events))
+
+
+def _fingerprint(role: str, body: Any) -> str:
+    return hashlib.sha256(role.encode() + b"\n" + canonical(body)).hexdigest()
+
+
+class GameService:
+    def __init__(self, store: EventStore, sandbox: bool) -> None:
+        self.store = store
+        self.sandbox = sandbox
+        self._cache: OrderedDict[str, Game] = OrderedDict()
+        self._codecs = {name: _codec(rules) for name, rules in GAMES.items()}
+
+    # Loading ------------------------------------------------------------------------
+
+    async def get(self, game_id: str) -> Game:
+        """The game, its cached fold brought up to the stream's last event."""
+        game = self._cache.get(game_id)
+        if game is None:
+            return await self._load(game_id)
+        self._cache.move_to_end(game_id)
+        await self._catch_up(game)
+        return game
+
+    async def _catch_up(self, game: Game) -> None:
+        try:
+            for envelope in await self.store.read(game.id, after=game.seq):
+                game.fold(envelope)
+        except Exception:
+            self._cache.pop(game.id, None)
+            raise
+
+    async def _load(self, game_id: str, upto: int | None = None) -> Game:
+        envelopes = await self.store.read(game_id, upto=upto)
+        if not envelopes:
+            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+        first = envelopes[0]
+        rules = GAMES[first.data["game"]]
+        codec = self._codecs[rules.name]
+        created = codec.event(first)
+        assert isinstance(created, GameCreated)
+        secret = await self.store.secrets(game_id)
+        game = Game(
+            id=game_id,
+            rules=rules,
+            codec=codec,
+            table=tables.from_created(rules, created),
+            seed=bytes.fromhex(secret["seed"]),
+            hashes={k: v for k, v in secret.items() if k == "admin" or k.startswith("seat:")},
+            created_at=first.at,
+            setup_options=msgspec.json.decode(secret["options"], type=rules.options_type),
+            head=first.hash,
+        )
+        for envelope in envelopes[1:]:
+            game.fold(envelope)
+        if upto is None:
+            game = self._cache.setdefault(game_id, game)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return game
+
+    async def replay(self, game_id: str, upto: int) -> Game:
+        """A fresh fold of the game as it stood after event `upto`."""
+        return await self._load(game_id, upto=upto)
+
+    # Reading ------------------------------------------------------------------------
+
+    async def viewer(self, game: Game, token: str | None) -> tuple[Viewer, str]:
+        """The reader a token makes (seat, spectator) and its role label."""
+        if token is None:
+            return SPECTATOR, "spectator"
+        role = await self._authenticate(game, token)
+        seat = tokens.parse(token).seat  # type: ignore[union-attr]
+        return (seat if seat is not None else SPECTATOR), role
+
+    def view(self, game: Game, viewer: Viewer) -> Any:
+        return tables.view(game.table, game.rules, viewer)
+
+    def legal(self, game: Game, viewer: Viewer) -> list[Command]:
+        return tables.legal(game.table, game.rules, viewer)
+
+    def readable(self, game: Game, envelopes: list[Envelope], viewer: Viewer) -> list[Envelope]:
+        return [game.readable(e, viewer) for e in envelopes]
+
+    # Commands -----------------------------------------------------------------------
+
+    async def create(self, game_name: str, seats: int, options: Any) -> tuple[Game, str]:
+        rules = GAMES[game_name]
+        sandboxed = [k for k in rules.sandbox_options if getattr(options, k, None) is not None]
+        if sandboxed and not self.sandbox:
+            raise ApiError(
+                400,
+                "sandbox_only",
+                f"The option(s) {', '.join(sandboxed)} are accepted only by a server started "
+                "with DANGER_SANDBOX=1.",
+            )
+        seed = os.urandom(32)
+        if getattr(options, "seed", None) is not None:
+            try:
+                seed = bytes.fromhex(options.seed)
+            except ValueError:
+                raise ApiError(400, "invalid_seed", "The seed must be hex digits.") from None
+            if not 16 <= len(seed) <= 64:
+                raise ApiError(400, "invalid_seed", "The seed must be 16 to 64 bytes of hex.")
+        try:
+            created = tables.create(rules, seats, options, bool(sandboxed), commitment(seed))
+        except (RuleViolation, InvalidOptions) as exc:
+            raise ApiError(400, exc.code, exc.message) from None
+        for _ in range(5):
+            game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+            admin_token, admin_hash = tokens.issue(game_id, "admin")
+            envelope = seal(game_id, 1, created[0], now(), "admin", None, GENESIS)
+            result = await self.store.append(
+                game_id,
+                0,
+                [envelope],
+                secrets={
+                    "seed": seed.hex(),
+                    "admin": admin_hash,
+                    "options": canonical(msgspec.to_builtins(options)).decode(),
+                },
+            )
+            if isinstance(result, Appended):
+                return await self.get(game_id), admin_token
+        raise ApiError(503, "id_exhausted", "Could not allocate a game id; try again.")
+
+    async def join(self, game_id: str, name: str, entropy: str) -> tuple[Outcome, str]:
+        game = await self.get(game_id)
+        issued: dict[str, str] = {}
+
+        def token_for(events: list[Event]) -> dict[str, str]:
+            seat = events[0].seat  # type: ignore[attr-defined]
+            token, digest = tokens.issue(game_id, f"seat:{seat}")
+            issued["token"] = token
+            return {f"seat:{seat}": digest}
+
+        joined = tables.Join(name=name, entropy=entropy)
+        outcome = await self._execute(game, "anyone", joined, None, None, None, token_for)
+        return outcome, issued["token"]
+
+    async def start(self, game_id: str, token: str | None) -> Outcome:
+        game = await self.get(game_id)
+        role = await self._authenticate(game, self._required(token))
+        if role != "admin":
+            raise ApiError(403, "admin_only", "Only the game's admin token may start it.")
+        return await self._execute(game, "admin", tables.Start(), None, None, None, None)
+
+    async def command(
+        self,
+        game_id: str,
+        token: str | None,
+        command: Command,
+        idempotency_key: str | None,
+        if_match: int | None,
+    ) -> Outcome:
+        game = await self.get(game_id)
+        role = await self._authenticate(game, self._required(token))
+        seat = tokens.parse(token).seat  # type: ignore[arg-type, union-attr]
+        if seat is None:
+            raise ApiError(403, "seat_only", "Only a seat's token may send game commands.")
+        if type(command) not in game.rules.commands:
+            raise ApiError(400, "unknown_command", f"{game.rules.name} has no command {command!r}.")
+        idem = None
+        if idempotency_key is not None:
+            idem = (f"{role}:{idempotency_key}", _fingerprint(role, msgspec.to_builtins(command)))
+        return await self._execute(game, seat, command, idem, idempotency_key, if_match, None)
+
+    async def system(self, game_id: str, command: Command) -> Outcome | None:
+        """A command from the service itself (a worker's timer), not from a seat."""
+        game = await self.get(game_id)
+        if game.table.status != "active":
+            return None
+        return await self._execute(game, "server", command, None, None, None, None)
+
+    @staticmethod
+    def _required(token: str | None) -> str:
+        if token is None:
+            raise ApiError(401, "token_missing", "Send your token as 'Authorization: Bearer ...'.")
+        return token
+
+    async def _authenticate(self, game: Game, token: str) -> str:
+        credential = tokens.parse(token)
+        if credential is None:
+            raise ApiError(401, "token_invalid", "That is not a token this service issued.")
+        if credential.game_id != game.id:
+            raise ApiError(403, "token_for_other_game", "That token belongs to another game.")
+        if credential.role not in game.hashes:  # a seat joined through another process
+            fresh = await self.store.secrets(game.id)
+            game.hashes.update({k: v for k, v in fresh.items() if k == credential.role})
+        if not tokens.matches(token, game.hashes.get(credential.role)):
+            raise ApiError(401, "token_invalid", "That token is not valid for this game.")
+        return credential.role
+
+    async def _execute(
+        self,
+        game: Game,
+        actor: int | str,
+        command: Command,
+        idem: tuple[str, str] | None,
+        command_id: str | None,
+        if_match: int | None,
+        secrets_for: Any,
+    ) -> Outcome:
+        label = f"seat:{actor}" if isinstance(actor, int) else actor
+        viewer: Viewer = actor if isinstance(actor, int) else SPECTATOR
+        for _ in range(MAX_ATTEMPTS):
+            async with game.lock:
+                await self._catch_up(game)
+                if idem is not None:
+                    prior = await self.store.idempotency_record(game.id, idem[0])
+                    if prior is not None:
+                        return await self._repeat(game, prior, idem[1], viewer)
+                if if_match is not None and if_match != game.seq:
+                    raise ApiError(
+                        412,
+                        "stale_seq",
+                        f"The game is at seq {game.seq}, not {if_match}.",
+                        seq=game.seq,
+                    )
+                try:
+                    events = tables.decide(
+                        game.table, game.rules, command, actor, game.shuffler(), game.setup_options
+                    )
+                except RuleViolation as exc:
+                    raise ApiError(409, exc.code, exc.message) from None
+                if not events:
+                    return Outcome(game, [], viewer, self.view(game, viewer))
+                at, prev, envelopes = now(), game.head, []
+                for offset, event in enumerate(events, start=1):
+                    envelope = seal(game.id, game.seq + offset, event, at, label, command_id, prev)
+                    envelopes.append(envelope)
+                    prev = envelope.hash
+                extra = secrets_for(events) if secrets_for else None
+                result = await self.store.append(game.id, game.seq, envelopes, idem, extra)
+                if isinstance(result, Appended):
+                    if extra:
+                        game.hashes.update(extra)
+                    try:
+                        for envelope in envelopes:
+                            game.fold(envelope)
+                    except Exception:
+                        self._cache.pop(game.id, None)
+                        raise
+                    return Outcome(
+                        game,
+                        self.readable(game, envelopes, viewer),
+                        viewer,
+                        self.view(game, viewer),
+                    )
+                if isinstance(result, Duplicate):
+                    return await self._repeat(game, result, idem[1], viewer)  # type: ignore[index]
+                assert isinstance(result, Conflict)
+                if if_match is not None:
+                    raise ApiError(412, "stale_seq", "The game moved on.", seq=result.actual_seq)
+        raise ApiError(
+            503, "contention", "Too many concurrent writers on this game; retry shortly."
+        )
+
+    async def _repeat(
+        self, game: Game, prior: Duplicate, fingerprint: str, viewer: Viewer
+    ) -> Outcome:
+        """The first answer again, for a retry carrying the same Idempotency-Key and body."""
+        if prior.fingerprint != fingerprint:
+            raise ApiError(
+                422,
+                "idempotency_key_reused",
+                "This Idempotency-Key was used with another request body.",
+            )
+        then = await self.replay(game.id, prior.last_seq)
+        envelopes = await self.store.read(game.id, after=prior.first_seq - 1, upto=prior.last_seq)
+        return Outcome(
+            then, self.readable(game, envelopes, viewer), viewer, self.view(then, viewer)
+        )
+
+
+__all__ = ["AUDITOR", "Game", "GameService", "Outcome"]

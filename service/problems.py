@@ -1,0 +1,80 @@
+"""Every error leaves as RFC 9457 `application/problem+json` with a stable `code`."""
+
+from __future__ import annotations
+
+import logging
+
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi.datastructures import ResponseSpec
+
+from .errors import TITLES, ApiError
+from .schemas import Problem
+
+log = logging.getLogger("danger.api")
+MEDIA = "application/problem+json"
+
+_HTTP_CODES = {
+    400: "invalid_request",
+    401: "token_missing",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    429: "too_many_requests",
+}
+
+
+def problem(status: int, code: str, detail: str, seq: int | None = None) -> Response[Problem]:
+    body = Problem(
+        type=f"https://danger-hall.invalid/problems/{code}",
+        title=TITLES.get(status, "Error"),
+        status=status,
+        detail=detail,
+        code=code,
+        seq=seq,
+    )
+    return Response(body, status_code=status, media_type=MEDIA)
+
+
+def api_error(_: Request, exc: ApiError) -> Response[Problem]:
+    return problem(exc.status, exc.code, exc.detail, exc.extra.get("seq"))
+
+
+def http_error(_: Request, exc: HTTPException) -> Response[Problem]:
+    if isinstance(exc, ValidationException):
+        extra = "; ".join(
+            f"{e.get('key', '')}: {e.get('message', '')}".strip(": ")
+            for e in (exc.extra or [])
+            if isinstance(e, dict)
+        )
+        detail = f"{exc.detail}{': ' + extra if extra else ''}"
+        return problem(400, "invalid_body", detail)
+    code = _HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
+    return problem(exc.status_code, code, str(exc.detail))
+
+
+def unexpected(_: Request, exc: Exception) -> Response[Problem]:
+    log.exception("unhandled error", exc_info=exc)
+    return problem(500, "internal", "The server failed; the request changed nothing it reports.")
+
+
+HANDLERS = {ApiError: api_error, HTTPException: http_error, Exception: unexpected}
+
+
+def responses(*statuses: int) -> dict[int, ResponseSpec]:
+    meaning = {
+        400: "Malformed or invalid request (code names what).",
+        401: "Missing or unknown token.",
+        403: "A token that may not do this.",
+        404: "Unknown game.",
+        409: "The rules forbid it now; `code` names the rule.",
+        412: "If-Match named a seq the game has moved past.",
+        413: "Body too large.",
+        422: "Idempotency-Key reused with another body.",
+        503: "Too much contention on this game; retry.",
+    }
+    return {
+        s: ResponseSpec(Problem, description=meaning[s], media_type=MEDIA, generate_examples=False)
+        for s in statuses
+    }

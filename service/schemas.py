@@ -1,0 +1,131 @@
+"""Request and response bodies of API v1, as the OpenAPI spec documents them."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+import msgspec
+
+from domain.kernel.table import ENTROPY_MAX, NAME_MAX, TableView
+from domain.registry import GAMES
+
+
+def _union(types: list[Any]) -> Any:
+    return Union[tuple(types)] if len(types) > 1 else types[0]  # noqa: UP007
+
+
+def _create_type(rules: Any) -> type[msgspec.Struct]:
+    """`{"game": "<name>", "seats": n, "options": {...}}` for one game, tagged by `game`."""
+    return msgspec.defstruct(
+        f"Create{rules.options_type.__name__.removesuffix('Options')}Game",
+        [
+            ("seats", Annotated[int, msgspec.Meta(ge=rules.min_seats, le=rules.max_seats)]),
+            ("options", rules.options_type, msgspec.field(default_factory=rules.options_type)),
+        ],
+        tag=rules.name,
+        tag_field="game",
+        forbid_unknown_fields=True,
+        frozen=True,
+    )
+
+
+CREATE_TYPES = {name: _create_type(rules) for name, rules in GAMES.items()}
+CreateGame = _union(list(CREATE_TYPES.values()))
+GameCommand = _union([c for rules in GAMES.values() for c in rules.commands])
+GameStateView = _union([rules.view_type for rules in GAMES.values()])
+GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
+Status = Literal["open", "active", "finished"]
+
+
+class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, pattern=r"\S")]
+    """Shown to everyone at the table; unique within the game."""
+    entropy: Annotated[str, msgspec.Meta(max_length=ENTROPY_MAX)] = ""
+    """Optional: any string, mixed into every shuffle of the game and recorded publicly."""
+
+
+class Created(msgspec.Struct, frozen=True):
+    id: str
+    game: str
+    status: Status
+    seats: int
+    seq: int
+    sandbox: bool
+    seed_commitment: str
+    admin_token: str
+    """Starts the game. Shown once; keep it."""
+
+
+class Joined(msgspec.Struct, frozen=True):
+    seat: int
+    token: str
+    """Your bearer token for this seat. Shown once; keep it."""
+    seq: int
+
+
+class EventOut(msgspec.Struct, frozen=True):
+    seq: int
+    type: str
+    data: dict[str, Any]
+    """The event's fields; docs/events.md lists each type. Secret fields are null for a
+    reader who may not see them until the game ends."""
+    at: str
+    actor: str
+    command: str | None
+    prev: str
+    hash: str
+
+
+class GameOut(msgspec.Struct, frozen=True):
+    id: str
+    game: str
+    status: Status
+    seq: int
+    view: TableView[GameStateView]  # type: ignore[valid-type]
+    legal: list[GameCommand]  # type: ignore[valid-type]
+    """Every command the caller may send now, each a complete body for /commands."""
+
+
+class CommandResult(msgspec.Struct, frozen=True):
+    seq: int
+    events: list[EventOut]
+    view: TableView[GameStateView]  # type: ignore[valid-type]
+
+
+class EventPage(msgspec.Struct, frozen=True):
+    events: list[EventOut]
+    last_seq: int
+    """The game's last seq: ask again with after=last_seq for what follows."""
+
+
+class LobbyEntry(msgspec.Struct, frozen=True):
+    id: str
+    game: str
+    status: Status
+    seats: int
+    players: list[str]
+    created_at: str
+    seq: int
+
+
+class Lobby(msgspec.Struct, frozen=True):
+    games: list[LobbyEntry]
+    total: int
+    limit: int
+    offset: int
+
+
+class Health(msgspec.Struct, frozen=True):
+    status: Literal["ok"]
+    redis: Literal["ok"]
+
+
+class Problem(msgspec.Struct, frozen=True):
+    """RFC 9457 problem details; `code` is stable and machine-readable."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    seq: int | None = None

@@ -1,0 +1,72 @@
+"""A small client of the REST API, as a third-party developer would write one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.danger.cards import FULL_DECK
+
+
+@dataclass
+class Table:
+    client: Any
+    id: str
+    admin: str
+    tokens: list[str] = field(default_factory=list)
+
+    def auth(self, seat: int) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+    async def state(self, seat: int | None = None) -> dict[str, Any]:
+        headers = self.auth(seat) if seat is not None else {}
+        r = await self.client.get(f"/v1/games/{self.id}", headers=headers)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    async def send(self, seat: int, body: dict[str, Any], **headers: str) -> Any:
+        return await self.client.post(
+            f"/v1/games/{self.id}/commands", json=body, headers={**self.auth(seat), **headers}
+        )
+
+
+async def new_table(client: Any, seats: int = 3, start: bool = True, **options: Any) -> Table:
+    r = await client.post("/v1/games", json={"game": "danger", "seats": seats, "options": options})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    table = Table(client, body["id"], body["admin_token"])
+    for n in range(seats):
+        r = await client.post(f"/v1/games/{table.id}/players", json={"name": f"p{n}"})
+        assert r.status_code == 201, r.text
+        table.tokens.append(r.json()["token"])
+    if start:
+        r = await client.post(
+            f"/v1/games/{table.id}/start", headers={"Authorization": f"Bearer {table.admin}"}
+        )
+        assert r.status_code == 200, r.text
+    return table
+
+
+def deck(*top: str) -> list[str]:
+    from collections import Counter
+
+    rest = Counter(FULL_DECK) - Counter(top)
+    return [*top, *sorted(rest.elements())]
+
+
+async def play_to_end(table: Table, choose: Any = None, max_commands: int = 5000) -> int:
+    """Every seat plays from `legal` until the game is finished; returns commands sent."""
+    sent = 0
+    while sent < max_commands:
+        spectator = await table.state()
+        if spectator["status"] == "finished":
+            return sent
+        seat = spectator["view"]["state"]["turn"]
+        mine = await table.state(seat)
+        legal = mine["legal"]
+        assert legal, "the seat to act always has a legal command"
+        body = choose(legal) if choose else legal[0]
+        r = await table.send(seat, body)
+        assert r.status_code == 200, r.text
+        sent += 1
+    raise AssertionError("the game did not end")
