@@ -377,7 +377,7 @@ async def _follow(
         if not batch:
             reply = await redis.xread({stream: f"0-{after}"}, count=1, block=int(keep_alive * 1000))
             if not reply:
-                yield ServerSentEventMessage(comment="keep-alive")
+                yield ServerSentEventMessage(comment="keep-alive", data=None)
         await asyncio.sleep(0)
 
 

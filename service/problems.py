@@ -15,7 +15,7 @@ log = logging.getLogger("danger.api")
 MEDIA = "application/problem+json"
 
 _HTTP_CODES = {
-    400: "invalid_request",
+    400: "invalid_body",  # Litestar's own 400s are bodies it could not parse
     401: "token_missing",
     404: "not_found",
     405: "method_not_allowed",
@@ -49,7 +49,9 @@ def http_error(_: Request, exc: HTTPException) -> Response[Problem]:
             if isinstance(e, dict)
         )
         detail = f"{exc.detail}{': ' + extra if extra else ''}"
-        return problem(400, "invalid_body", detail)
+        sources = {str(e.get("source", "body")) for e in (exc.extra or []) if isinstance(e, dict)}
+        in_body = sources <= {"body"}
+        return problem(400, "invalid_body" if in_body else "invalid_parameter", detail)
     code = _HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
     return problem(exc.status_code, code, str(exc.detail))
 

@@ -1,0 +1,152 @@
+"""Bad requests get problem details with a stable code, and change nothing."""
+
+import pytest
+
+from tests.players import new_table
+
+PROBLEM = "application/problem+json"
+
+
+async def seq_of(client, game_id: str) -> int:
+    return (await client.get(f"/v1/games/{game_id}")).json()["seq"]
+
+
+def problem(r, status: int, code: str) -> dict:
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"].startswith(PROBLEM)
+    body = r.json()
+    assert body["code"] == code and body["status"] == status and body["detail"]
+    return body
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"game": "chess", "seats": 2}, "invalid_body"),
+        ({"game": "danger", "seats": 1}, "invalid_body"),
+        ({"game": "danger", "seats": 7}, "invalid_body"),
+        ({"game": "danger", "seats": 3, "options": {"fourth_row_needs": "all"}}, "invalid_body"),
+        ({"game": "danger", "seats": 3, "colour": "red"}, "invalid_body"),
+        ({"game": "danger", "seats": 3, "options": {"deck": ["R1"]}}, "invalid_deck"),
+        ({"game": "danger", "seats": 3, "options": {"seed": "xyz"}}, "invalid_seed"),
+    ],
+)
+async def test_invalid_games_are_refused(client, body, code):
+    problem(await client.post("/v1/games", json=body), 400, code)
+
+
+async def test_malformed_json_is_a_400(client):
+    r = await client.post(
+        "/v1/games", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    problem(r, 400, "invalid_body")
+
+
+async def test_unknown_game_is_a_404(client):
+    problem(await client.get("/v1/games/nope"), 404, "unknown_game")
+    problem(await client.post("/v1/games/nope/players", json={"name": "x"}), 404, "unknown_game")
+
+
+async def test_commands_need_a_seat_token(client):
+    table = await new_table(client, seats=2)
+    before = await seq_of(client, table.id)
+    url = f"/v1/games/{table.id}/commands"
+    problem(await client.post(url, json={"type": "draw"}), 401, "token_missing")
+    bad = {"Authorization": "Bearer nonsense"}
+    problem(await client.post(url, json={"type": "draw"}, headers=bad), 401, "token_invalid")
+    forged = {"Authorization": f"Bearer {table.id}.s0.forged"}
+    problem(await client.post(url, json={"type": "draw"}, headers=forged), 401, "token_invalid")
+    admin = {"Authorization": f"Bearer {table.admin}"}
+    problem(await client.post(url, json={"type": "draw"}, headers=admin), 403, "seat_only")
+    other = await new_table(client, seats=2)
+    r = await client.post(url, json={"type": "draw"}, headers=other.auth(0))
+    problem(r, 403, "token_for_other_game")
+    assert await seq_of(client, table.id) == before
+
+
+async def test_a_seat_token_cannot_start_the_game(client):
+    table = await new_table(client, seats=2, start=False)
+    r = await client.post(f"/v1/games/{table.id}/start", headers=table.auth(0))
+    problem(r, 403, "admin_only")
+
+
+async def test_start_needs_every_seat(client):
+    r = await client.post("/v1/games", json={"game": "danger", "seats": 3})
+    body = r.json()
+    await client.post(f"/v1/games/{body['id']}/players", json={"name": "a"})
+    r = await client.post(
+        f"/v1/games/{body['id']}/start", headers={"Authorization": f"Bearer {body['admin_token']}"}
+    )
+    problem(r, 409, "seats_not_filled")
+
+
+async def test_joining_a_full_or_started_game_is_refused(client):
+    table = await new_table(client, seats=2)
+    r = await client.post(f"/v1/games/{table.id}/players", json={"name": "late"})
+    problem(r, 409, "game_not_open")
+
+
+async def test_names_are_unique_and_limited(client):
+    table = await new_table(client, seats=3, start=False)
+    url = f"/v1/games/{table.id}/players"
+    problem(await client.post(url, json={"name": "p0"}), 409, "game_full")
+    r = await client.post("/v1/games", json={"game": "danger", "seats": 3})
+    url = f"/v1/games/{r.json()['id']}/players"
+    await client.post(url, json={"name": "Anton"})
+    problem(await client.post(url, json={"name": "Anton"}), 409, "name_taken")
+    problem(await client.post(url, json={"name": "x" * 41}), 400, "invalid_body")
+    problem(await client.post(url, json={"name": "   "}), 400, "invalid_body")
+
+
+async def test_rule_violations_are_409_with_the_rule_as_code(client):
+    table = await new_table(client, seats=3)
+    before = await seq_of(client, table.id)
+    problem(await table.send(1, {"type": "draw"}), 409, "not_your_turn")
+    problem(await table.send(0, {"type": "end_turn"}), 409, "draw_first")
+    problem(await table.send(0, {"type": "take_discard"}), 409, "no_discard_to_take")
+    problem(await table.send(0, {"type": "protect", "colour": "pink"}), 400, "invalid_body")
+    problem(await table.send(0, {"type": "fly"}), 400, "invalid_body")
+    assert await seq_of(client, table.id) == before
+
+
+async def test_commands_before_the_start_are_refused(client):
+    table = await new_table(client, seats=2, start=False)
+    problem(await table.send(0, {"type": "draw"}), 409, "game_not_active")
+
+
+async def test_an_oversized_body_is_a_413(client):
+    r = await client.post("/v1/games", json={"game": "danger", "seats": 3, "pad": "x" * 70_000})
+    problem(r, 413, "body_too_large")
+
+
+async def test_if_match_refuses_a_stale_command(client):
+    table = await new_table(client, seats=2)
+    seq = await seq_of(client, table.id)
+    problem(await table.send(0, {"type": "draw"}, **{"If-Match": str(seq - 1)}), 412, "stale_seq")
+    assert (await table.send(0, {"type": "draw"}, **{"If-Match": f'"{seq}"'})).status_code == 200
+    problem(await table.send(0, {"type": "draw"}, **{"If-Match": "soon"}), 400, "invalid_if_match")
+
+
+async def test_a_retry_with_the_same_idempotency_key_returns_the_first_answer(client):
+    table = await new_table(client, seats=2)
+    first = await table.send(0, {"type": "draw"}, **{"Idempotency-Key": "k1"})
+    assert first.status_code == 200
+    again = await table.send(0, {"type": "draw"}, **{"Idempotency-Key": "k1"})
+    assert again.status_code == 200
+    assert again.json() == first.json()
+    assert await seq_of(client, table.id) == first.json()["seq"]
+    other = await table.send(0, {"type": "end_turn"}, **{"Idempotency-Key": "k1"})
+    problem(other, 422, "idempotency_key_reused")
+    assert await seq_of(client, table.id) == first.json()["seq"]
+
+
+async def test_sandbox_options_need_a_sandbox_server(valkey):
+    from litestar.testing import AsyncTestClient
+
+    from tests.conftest import make_app
+
+    async with AsyncTestClient(app=make_app(valkey, sandbox=False, background=False)) as plain:
+        r = await plain.post(
+            "/v1/games", json={"game": "danger", "seats": 2, "options": {"seed": "00" * 32}}
+        )
+        problem(r, 400, "sandbox_only")

@@ -1,0 +1,92 @@
+"""The lobby projection and the live event stream, on the real server."""
+
+import asyncio
+
+import httpx
+import msgspec
+
+from tests.players import new_table
+
+
+async def wait_for(predicate, timeout: float = 10.0):
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        value = await predicate()
+        if value:
+            return value
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+async def lobby_entry(client, game_id: str, **query):
+    async def find():
+        r = await client.get("/v1/games", params={"limit": 100, **query})
+        assert r.status_code == 200, r.text
+        return next((g for g in r.json()["games"] if g["id"] == game_id), None)
+
+    return find
+
+
+async def test_the_lobby_follows_a_game_from_open_to_active(client):
+    table = await new_table(client, seats=2, start=False)
+    entry = await wait_for(await lobby_entry(client, table.id, status="open"))
+    assert entry["players"] == ["p0", "p1"] and entry["game"] == "danger"
+    await client.post(
+        f"/v1/games/{table.id}/start", headers={"Authorization": f"Bearer {table.admin}"}
+    )
+    entry = await wait_for(await lobby_entry(client, table.id, status="active"))
+    assert entry["seq"] >= 5
+    r = await client.get("/v1/games", params={"status": "open", "limit": 100})
+    assert table.id not in [g["id"] for g in r.json()["games"]]
+
+
+async def test_the_lobby_paginates(client):
+    for _ in range(3):
+        await new_table(client, seats=2, start=False)
+    r = await client.get("/v1/games", params={"limit": 2, "offset": 0})
+    first = r.json()
+    assert len(first["games"]) == 2 and first["total"] >= 3
+    r = await client.get("/v1/games", params={"limit": 2, "offset": 2})
+    assert {g["id"] for g in r.json()["games"]}.isdisjoint({g["id"] for g in first["games"]})
+
+
+async def test_the_stream_sends_events_as_they_are_appended_and_resumes(valkey):
+    """Over a real socket: SSE needs a streaming client."""
+    import uvicorn
+
+    from tests.conftest import make_app
+
+    app = make_app(valkey, sandbox=True, background=False)
+    app.state.keep_alive = 0.2
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
+    serving = asyncio.create_task(server.serve())
+    await wait_for(lambda: asyncio.sleep(0, server.started))
+    port = server.servers[0].sockets[0].getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        table = await new_table(http, seats=2)
+        seen: list[dict] = []
+
+        async def listen(headers):
+            async with http.stream(
+                "GET", f"/v1/games/{table.id}/stream", headers=headers
+            ) as r:
+                assert r.headers["content-type"].startswith("text/event-stream")
+                async for line in r.aiter_lines():
+                    if line.startswith("data:"):
+                        seen.append(msgspec.json.decode(line[5:].strip()))
+                        if seen[-1]["type"] == "turn_ended":
+                            return
+
+        listener = asyncio.create_task(listen({"Last-Event-ID": "3"}))
+        await asyncio.sleep(0.3)
+        await table.send(0, {"type": "draw"})
+        await table.send(0, {"type": "end_turn"})
+        await asyncio.wait_for(listener, 10)
+        assert seen[0]["seq"] == 4  # resumed after Last-Event-ID
+        assert [e["seq"] for e in seen] == list(range(4, 4 + len(seen)))
+        assert any(e["type"] == "card_drawn" for e in seen)
+        shuffled = [e for e in seen if e["type"] == "deck_shuffled"]
+        assert all(e["data"]["order"] is None for e in shuffled)
+    server.should_exit = True
+    await serving
