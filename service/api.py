@@ -7,7 +7,7 @@ from collections.abc import AsyncGenerator
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, Request, get, post
+from litestar import Controller, HttpMethod, Request, get, post, route
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.openapi.spec import Discriminator, Example
@@ -53,6 +53,7 @@ Authorization = Annotated[
 ]
 Service = NamedDependency[GameService]
 KEEP_ALIVE_SECONDS = 15.0
+MAX_SEQ = 2**53
 
 
 def bearer(header: str | None) -> str | None:
@@ -128,7 +129,8 @@ def _parse_if_match(value: str | None) -> int | None:
 
 
 def _check_idempotency_key(value: str | None) -> str | None:
-    if value is not None and not (0 < len(value) <= 128 and value.isprintable()):
+    printable = value is not None and value.isascii() and value.isprintable()
+    if value is not None and not (0 < len(value) <= 128 and printable):
         raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key: 1-128 printable chars.")
     return value
 
@@ -137,6 +139,12 @@ class GamesController(Controller):
     path = "/v1/games"
     tags = ["games"]
 
+    @route("/", http_method=[HttpMethod.OPTIONS], include_in_schema=False, status_code=204)
+    async def allow(self) -> Response[None]:
+        # Litestar builds this route handler by handler, and its generated OPTIONS keeps the
+        # methods of the first one only; named to sort first, this one replaces it.
+        return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
+
     @post(
         "/",
         status_code=201,
@@ -144,7 +152,7 @@ class GamesController(Controller):
         summary="Create a game",
         description="Creates a game with open seats; the answer carries the admin token that "
         "starts it. Sandbox options (`seed`, `deck`) need a server started with DANGER_SANDBOX=1.",
-        responses=responses(400, 413),
+        responses=responses(400, 403, 413),
     )
     async def create(
         self,
@@ -164,13 +172,14 @@ class GamesController(Controller):
                         },
                     ),
                 ],
-                schema_extra={"discriminator": Discriminator(property_name="game")},
+                schema_extra={"discriminator": Discriminator(property_name="game")}
+                if len(GAMES) > 1
+                else None,
             ),
         ],
     ) -> Created:
-        game, admin_token = await service.create(
-            data.__struct_config__.tag, data.seats, data.options
-        )
+        name = data.__struct_config__.tag or data.game  # type: ignore[attr-defined]
+        game, admin_token = await service.create(name, data.seats, data.options)
         view = service.view(game, "spectator")
         return Created(
             id=game.id,
@@ -187,6 +196,7 @@ class GamesController(Controller):
         "/",
         operation_id="listGames",
         summary="The lobby",
+        responses=responses(400),
         description="Games newest first; fed by the event feeds, "
         "so a game shows here a moment after it changes.",
     )
@@ -232,7 +242,7 @@ class GamesController(Controller):
         operation_id="startGame",
         summary="Start a game",
         description="With the admin token, once every seat is taken: shuffles and deals.",
-        responses=responses(401, 403, 404, 409),
+        responses=responses(400, 401, 403, 404, 409),
     )
     async def start(
         self, service: Service, game_id: GameId, authorization: Authorization = None
@@ -246,7 +256,7 @@ class GamesController(Controller):
         summary="A game as the caller may see it",
         description="`view` holds exactly what the caller's seat may see (no token: a "
         "spectator's view); `legal` lists every command the caller may send now.",
-        responses=responses(401, 403, 404),
+        responses=responses(400, 401, 403, 404),
     )
     async def read(
         self, service: Service, game_id: GameId, authorization: Authorization = None
@@ -312,21 +322,22 @@ class GamesController(Controller):
         summary="The event log",
         description="Envelopes after seq `after`, redacted for the caller while the game "
         "runs, complete for everyone once it is finished.",
-        responses=responses(401, 403, 404),
+        responses=responses(400, 401, 403, 404),
     )
     async def events(
         self,
         service: Service,
         game_id: GameId,
-        after: Annotated[int, QueryParameter(ge=0)] = 0,
+        after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000,
         authorization: Authorization = None,
     ) -> EventPage:
         game = await service.get(game_id)
         viewer, _ = await service.viewer(game, bearer(authorization))
-        envelopes = await service.store.read(
-            game_id, after=after, upto=min(game.seq, after + limit)
-        )
+        envelopes = []
+        if after < game.seq:
+            upto = min(game.seq, after + limit)
+            envelopes = await service.store.read(game_id, after=after, upto=upto)
         return EventPage(
             events=[_envelope(e) for e in service.readable(game, envelopes, viewer)],
             last_seq=game.seq,
@@ -339,7 +350,7 @@ class GamesController(Controller):
         description="The same envelopes as /events as they are appended; each message's id is "
         "its seq, so a reconnect with Last-Event-ID resumes. Comments keep the line alive.",
         media_type="text/event-stream",
-        responses=responses(401, 403, 404),
+        responses=responses(400, 401, 403, 404),
     )
     async def stream(
         self,
@@ -350,11 +361,12 @@ class GamesController(Controller):
         last_event_id: Annotated[
             str | None, HeaderParameter(name="Last-Event-ID", required=False)
         ] = None,
-        after: Annotated[int, QueryParameter(ge=0)] = 0,
+        after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     ) -> ServerSentEvent:
         game = await service.get(game_id)
         viewer, _ = await service.viewer(game, bearer(authorization))
-        start = int(last_event_id) if last_event_id and last_event_id.isdigit() else after
+        resume = last_event_id.strip() if last_event_id else ""
+        start = min(int(resume), game.seq) if resume.isdigit() else min(after, game.seq)
         keep_alive = request.app.state.get("keep_alive", KEEP_ALIVE_SECONDS)
         return ServerSentEvent(_follow(service, game_id, viewer, start, keep_alive))
 

@@ -18,7 +18,7 @@ from redis.asyncio import Redis
 
 from events.store import EventStore
 
-from . import api, openapi_links
+from . import api, openapi_spec
 from .config import Settings
 from .games import GameService
 from .lobby import LobbyProjection
@@ -84,5 +84,5 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
         ),
         debug=False,
     )
-    openapi_links.add_links(app)
+    openapi_spec.finish(app)
     return app

@@ -19,6 +19,7 @@ TITLES = {
     401: "Unauthorized",
     403: "Forbidden",
     404: "Not found",
+    405: "Method not allowed",
     409: "Conflict",
     412: "Precondition failed",
     413: "Payload too large",

@@ -173,7 +173,7 @@ class GameService:
         sandboxed = [k for k in rules.sandbox_options if getattr(options, k, None) is not None]
         if sandboxed and not self.sandbox:
             raise ApiError(
-                400,
+                403,
                 "sandbox_only",
                 f"The option(s) {', '.join(sandboxed)} are accepted only by a server started "
                 "with DANGER_SANDBOX=1.",

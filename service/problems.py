@@ -25,7 +25,13 @@ _HTTP_CODES = {
 }
 
 
-def problem(status: int, code: str, detail: str, seq: int | None = None) -> Response[Problem]:
+def problem(
+    status: int,
+    code: str,
+    detail: str,
+    seq: int | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response[Problem]:
     body = Problem(
         type=f"https://danger-hall.invalid/problems/{code}",
         title=TITLES.get(status, "Error"),
@@ -34,7 +40,7 @@ def problem(status: int, code: str, detail: str, seq: int | None = None) -> Resp
         code=code,
         seq=seq,
     )
-    return Response(body, status_code=status, media_type=MEDIA)
+    return Response(body, status_code=status, media_type=MEDIA, headers=headers)
 
 
 def api_error(_: Request, exc: ApiError) -> Response[Problem]:
@@ -53,7 +59,7 @@ def http_error(_: Request, exc: HTTPException) -> Response[Problem]:
         in_body = sources <= {"body"}
         return problem(400, "invalid_body" if in_body else "invalid_parameter", detail)
     code = _HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
-    return problem(exc.status_code, code, str(exc.detail))
+    return problem(exc.status_code, code, str(exc.detail), headers=dict(exc.headers or {}))
 
 
 def unexpected(_: Request, exc: Exception) -> Response[Problem]:
@@ -68,7 +74,8 @@ def responses(*statuses: int) -> dict[int, ResponseSpec]:
     meaning = {
         400: "Malformed or invalid request (code names what).",
         401: "Missing or unknown token.",
-        403: "A token that may not do this.",
+        403: "Not allowed: a token that may not do this, or a sandbox option on a server "
+        "not started in sandbox mode.",
         404: "Unknown game.",
         409: "The rules forbid it now; `code` names the rule.",
         412: "If-Match named a seq the game has moved past.",

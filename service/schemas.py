@@ -14,22 +14,27 @@ def _union(types: list[Any]) -> Any:
     return Union[tuple(types)] if len(types) > 1 else types[0]  # noqa: UP007
 
 
-def _create_type(rules: Any) -> type[msgspec.Struct]:
-    """`{"game": "<name>", "seats": n, "options": {...}}` for one game, tagged by `game`."""
+def _create_type(rules: Any, alone: bool) -> type[msgspec.Struct]:
+    """`{"game": "<name>", "seats": n, "options": {...}}` for one game, tagged by `game`.
+
+    msgspec requires the tag only inside a union, so a lone game spells `game` as a field."""
+    fields: list[Any] = [
+        ("seats", Annotated[int, msgspec.Meta(ge=rules.min_seats, le=rules.max_seats)]),
+        ("options", rules.options_type, msgspec.field(default_factory=rules.options_type)),
+    ]
+    if alone:
+        fields.insert(0, ("game", Literal[rules.name]))
     return msgspec.defstruct(
         f"Create{rules.options_type.__name__.removesuffix('Options')}Game",
-        [
-            ("seats", Annotated[int, msgspec.Meta(ge=rules.min_seats, le=rules.max_seats)]),
-            ("options", rules.options_type, msgspec.field(default_factory=rules.options_type)),
-        ],
-        tag=rules.name,
-        tag_field="game",
+        fields,
+        tag=None if alone else rules.name,
+        tag_field=None if alone else "game",
         forbid_unknown_fields=True,
         frozen=True,
     )
 
 
-CREATE_TYPES = {name: _create_type(rules) for name, rules in GAMES.items()}
+CREATE_TYPES = {name: _create_type(rules, len(GAMES) == 1) for name, rules in GAMES.items()}
 CreateGame = _union(list(CREATE_TYPES.values()))
 GameCommand = _union([c for rules in GAMES.values() for c in rules.commands])
 GameStateView = _union([rules.view_type for rules in GAMES.values()])

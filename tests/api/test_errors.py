@@ -149,4 +149,4 @@ async def test_sandbox_options_need_a_sandbox_server(valkey):
         r = await plain.post(
             "/v1/games", json={"game": "danger", "seats": 2, "options": {"seed": "00" * 32}}
         )
-        problem(r, 400, "sandbox_only")
+        problem(r, 403, "sandbox_only")

@@ -68,9 +68,7 @@ async def test_the_stream_sends_events_as_they_are_appended_and_resumes(valkey):
         seen: list[dict] = []
 
         async def listen(headers):
-            async with http.stream(
-                "GET", f"/v1/games/{table.id}/stream", headers=headers
-            ) as r:
+            async with http.stream("GET", f"/v1/games/{table.id}/stream", headers=headers) as r:
                 assert r.headers["content-type"].startswith("text/event-stream")
                 async for line in r.aiter_lines():
                     if line.startswith("data:"):

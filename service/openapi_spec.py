@@ -1,0 +1,99 @@
+"""Finishing touches on the generated spec that Litestar cannot express by itself:
+
+- OpenAPI links from create -> join -> start -> command, so clients (and schemathesis'
+  stateful tests) can follow a game's life from one answer to the next request;
+- optional headers and query parameters documented as their type, not "type or null"
+  (a header is absent or a string; it is never JSON null), with their patterns.
+"""
+
+from __future__ import annotations
+
+from litestar import Litestar
+from litestar.openapi.spec import Link, Schema
+
+from domain.registry import GAMES
+
+from .schemas import CREATE_TYPES, JoinGame
+
+GAME_FROM_BODY = "$response.body#/id"
+GAME_FROM_PATH = "$request.path.game_id"
+
+LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
+    ("/v1/games", "post", "201"): {
+        "JoinGame": Link(operation_id="joinGame", parameters={"game_id": GAME_FROM_BODY}),
+        "StartGame": Link(
+            operation_id="startGame",
+            parameters={
+                "game_id": GAME_FROM_BODY,
+                "Authorization": "Bearer {$response.body#/admin_token}",
+            },
+        ),
+        "GetGame": Link(operation_id="getGame", parameters={"game_id": GAME_FROM_BODY}),
+        "ListEvents": Link(operation_id="listEvents", parameters={"game_id": GAME_FROM_BODY}),
+    },
+    ("/v1/games/{game_id}/players", "post", "201"): {
+        "SendCommand": Link(
+            operation_id="sendCommand",
+            parameters={
+                "game_id": GAME_FROM_PATH,
+                "Authorization": "Bearer {$response.body#/token}",
+            },
+        ),
+        "GetGameAsSeat": Link(
+            operation_id="getGame",
+            parameters={
+                "game_id": GAME_FROM_PATH,
+                "Authorization": "Bearer {$response.body#/token}",
+            },
+        ),
+        "JoinAgain": Link(operation_id="joinGame", parameters={"game_id": GAME_FROM_PATH}),
+    },
+    ("/v1/games/{game_id}/start", "post", "200"): {
+        "GetStartedGame": Link(operation_id="getGame", parameters={"game_id": GAME_FROM_PATH}),
+    },
+}
+
+
+PATTERNS = {
+    "If-Match": r'^(W/)?"?[0-9]+"?$',
+    "Idempotency-Key": r"^[\x20-\x7e]{1,128}$",
+    "Authorization": r"^\S+ \S+$",
+}
+
+
+def _without_null(schema: Schema) -> Schema:
+    branches = [b for b in schema.one_of or [] if getattr(b, "type", None) != "null"]
+    if schema.one_of and len(branches) == 1 and isinstance(branches[0], Schema):
+        kept = branches[0]
+        for name in ("description", "max_length", "min_length", "title"):
+            if getattr(schema, name) is not None and getattr(kept, name) is None:
+                setattr(kept, name, getattr(schema, name))
+        return kept
+    return schema
+
+
+def _closed_request_types() -> set[str]:
+    """Request bodies refuse unknown fields; the spec says so (additionalProperties: false)."""
+    types: list[type] = [JoinGame, *CREATE_TYPES.values()]
+    for rules in GAMES.values():
+        types += [rules.options_type, *rules.commands]
+    return {t.__name__ for t in types if t.__struct_config__.forbid_unknown_fields}
+
+
+def finish(app: Litestar) -> None:
+    spec = app.openapi_schema
+    closed = _closed_request_types()
+    for name, component in (spec.components.schemas or {}).items():
+        if name in closed and isinstance(component, Schema):
+            component.additional_properties = False
+    for (path, method, status), links in LINKS.items():
+        operation = getattr(spec.paths[path], method)  # type: ignore[index]
+        operation.responses[status].links = links
+    for item in (spec.paths or {}).values():
+        for method in ("get", "post"):
+            operation = getattr(item, method)
+            for parameter in (operation and operation.parameters) or []:
+                if isinstance(parameter.schema, Schema) and not parameter.required:
+                    parameter.schema = _without_null(parameter.schema)
+                    if parameter.name in PATTERNS:
+                        parameter.schema.pattern = PATTERNS[parameter.name]

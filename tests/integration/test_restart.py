@@ -1,0 +1,98 @@
+"""What survives: the service and its embedded server killed and started again."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from service.embedded import DataDirInUse, EmbeddedValkey
+from tests.players import new_table
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(data_dir: Path, port: int) -> subprocess.Popen:
+    env = {**os.environ, "DANGER_DATA_DIR": str(data_dir), "DANGER_PORT": str(port)}
+    env.pop("REDIS_URL", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("danger serve did not come up")
+
+
+def valkey_children(data_dir: Path) -> list[int]:
+    out = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
+    return [int(line.split()[0]) for line in out.splitlines() if str(data_dir) in line]
+
+
+async def play_some(base: str) -> tuple[str, list[str], int]:
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        table = await new_table(http, seats=2)
+        for _ in range(6):
+            s = await table.state()
+            seat = s["view"]["state"]["turn"]
+            legal = (await table.state(seat))["legal"]
+            assert (await table.send(seat, legal[0])).status_code == 200
+        return table.id, table.tokens, (await table.state())["seq"]
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+async def test_a_stopped_service_keeps_every_answered_command_and_leaves_no_server(tmp_path, how):
+    port = free_port()
+    proc = serve(tmp_path, port)
+    base = f"http://127.0.0.1:{port}"
+    game_id, tokens, seq = await play_some(base)
+    proc.send_signal(how)
+    proc.wait(timeout=20)
+    deadline = time.monotonic() + 10
+    while valkey_children(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert valkey_children(tmp_path) == [], "the embedded server outlived the service"
+
+    proc = serve(tmp_path, port)
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+            r = await http.get(f"/v1/games/{game_id}")
+            assert r.json()["seq"] == seq
+            events = (await http.get(f"/v1/games/{game_id}/events")).json()["events"]
+            assert [e["seq"] for e in events] == list(range(1, seq + 1))
+            # and the game plays on
+            state = r.json()["view"]["state"]
+            headers = {"Authorization": f"Bearer {tokens[state['turn']]}"}
+            legal = (await http.get(f"/v1/games/{game_id}", headers=headers)).json()["legal"]
+            r = await http.post(f"/v1/games/{game_id}/commands", json=legal[0], headers=headers)
+            assert r.status_code == 200 and r.json()["seq"] > seq
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_one_data_dir_serves_one_server_at_a_time(tmp_path):
+    first = EmbeddedValkey(tmp_path)
+    first.start()
+    try:
+        with pytest.raises(DataDirInUse):
+            EmbeddedValkey(tmp_path).start()
+    finally:
+        first.stop()
