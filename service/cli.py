@@ -26,6 +26,7 @@ def _serve(args: argparse.Namespace) -> int:
         data_dir=Path(args.data_dir) if args.data_dir else settings.data_dir,
         sandbox=args.sandbox or settings.sandbox,
         redis_url=args.redis_url or settings.redis_url,
+        background=not args.api_only,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     embedded = None
@@ -51,6 +52,49 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _worker(args: argparse.Namespace) -> int:
+    """The projections and the arq worker without the API, for deployments that scale them
+    apart from the API processes."""
+    import asyncio
+    import signal
+
+    from redis.asyncio import Redis
+
+    from events.store import EventStore
+
+    from .games import GameService
+    from .lobby import LobbyProjection
+    from .worker import run_worker
+
+    settings = Settings.from_env()
+    redis_url = args.redis_url or settings.redis_url
+    if redis_url is None:
+        print("danger worker: set REDIS_URL (or --redis-url)", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+
+    async def run() -> None:
+        redis = Redis.from_url(redis_url)
+        store = EventStore(redis)
+        service = GameService(store, settings.sandbox)
+        tasks = [
+            asyncio.create_task(LobbyProjection(redis, store).run()),
+            asyncio.create_task(run_worker(redis_url, service)),
+        ]
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await redis.aclose()
+
+    asyncio.run(run())
+    return 0
+
+
 def _openapi(_: argparse.Namespace) -> int:
     from .app import create_app
 
@@ -70,7 +114,13 @@ def main(argv: list[str] | None = None) -> int:
         "--sandbox", action="store_true", default=None, help="DANGER_SANDBOX=1: seed/deck options"
     )
     serve.add_argument("--redis-url", help="REDIS_URL: use this Redis/Valkey, not the embedded one")
+    serve.add_argument(
+        "--api-only", action="store_true", help="leave projections and timers to `danger worker`"
+    )
     serve.set_defaults(run=_serve)
+    worker = sub.add_parser("worker", help="run the projections and the timer worker only")
+    worker.add_argument("--redis-url", help="REDIS_URL")
+    worker.set_defaults(run=_worker)
     spec = sub.add_parser("openapi", help="print the OpenAPI spec the app serves")
     spec.set_defaults(run=_openapi)
     args = parser.parse_args(argv)

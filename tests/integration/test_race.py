@@ -1,6 +1,7 @@
 """Two clients racing on one game, and two service processes on one Redis."""
 
 import asyncio
+import itertools
 
 from litestar.testing import AsyncTestClient
 
@@ -38,5 +39,5 @@ async def test_two_service_processes_on_one_redis_never_fork_a_game(client, valk
         r = await other.get(f"/v1/games/{table.id}/events")
     events = r.json()["events"]
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
-    for before, after in zip(events, events[1:], strict=False):
+    for before, after in itertools.pairwise(events):
         assert after["prev"] == before["hash"]

@@ -219,3 +219,39 @@ def test_an_empty_stack_is_refilled_from_the_shuffled_discard_pile():
     assert types(events)[:2] == ["deck_shuffled", "card_drawn"]
     assert events[0].reason == "reshuffle" and sorted(events[0].order) == sorted(pile)
     assert not state.discard
+
+
+def test_with_no_card_left_anywhere_the_round_ends_and_is_scored():
+    # docs/rulings.md: the stack and the discard pile both empty when a draw is needed.
+    state = given("R5", "B1", seats=2)
+    play_turns(state, 2)
+    state.stack.clear()
+    state.discard.clear()
+    events = when(state, 0, Draw())
+    assert events[0] == RoundEnded(round=1, seat=None, reason="no_cards")
+    assert types(events)[1:3] == ["round_scored", "round_started"]
+
+
+def test_the_last_discard_of_a_round_cannot_be_taken_in_the_next():
+    deck = _three_rows_closed_then("G9", "G9", "Y9", "R1", "Y9")
+    state = given(*deck, seats=2)
+    play_turns(state, 15)  # seat 0's R1 goes to its closed red row: discarded
+    assert state.takeable and state.discard == ["R1"]
+    when(state, 1, Draw())
+    when(state, 1, EndTurn())
+    events = when(state, 0, Draw())  # Y9 closes seat 0's fourth row: the round ends
+    assert RoundEnded(round=1, seat=0, reason="fourth_row_closed") in events
+    assert not state.takeable
+    assert TakeDiscard() not in legal(state, state.turn)
+
+
+def test_a_taken_discard_for_a_closed_row_is_discarded_again():
+    # seat 1 closes red, seat 0 discards a red card, seat 1 takes it and must discard it.
+    state = given("R9", "R9", "R9", "R9", "B9", "B2", "R3", seats=2)
+    play_turns(state, 4)
+    assert state.rows[0]["red"].closed and state.rows[1]["red"].closed
+    play_turns(state, 2)
+    when(state, 0, Draw())  # R3: seat 0's red is closed, so it is discarded
+    events = when(state, 1, TakeDiscard())
+    assert events[1] == CardDiscarded(seat=1, card="R3", reason="row_closed")
+    assert TakeDiscard() in legal(state, 0)

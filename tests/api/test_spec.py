@@ -1,0 +1,47 @@
+"""The committed spec is the one the app serves, and it documents what clients rely on."""
+
+import json
+from pathlib import Path
+
+from service.app import create_app
+from service.config import Settings
+
+SPEC = Path(__file__).parents[2] / "openapi" / "openapi.json"
+
+
+def generated() -> dict:
+    app = create_app(Settings(background=False), "redis://127.0.0.1:0/0")
+    return json.loads(json.dumps(app.openapi_schema.to_schema()))
+
+
+def test_the_committed_spec_matches_the_app():
+    assert json.loads(SPEC.read_text()) == generated(), (
+        "openapi/openapi.json is stale: run `make openapi` and commit it"
+    )
+
+
+def test_the_command_body_is_a_discriminated_union_with_an_example_per_command():
+    spec = generated()
+    body = spec["paths"]["/v1/games/{game_id}/commands"]["post"]["requestBody"]
+    schema = body["content"]["application/json"]["schema"]
+    assert schema["discriminator"]["propertyName"] == "type"
+    assert len(schema["oneOf"]) == 4
+    assert {e["type"] for e in schema["examples"]} == {
+        "draw",
+        "take_discard",
+        "protect",
+        "end_turn",
+    }
+
+
+def test_errors_are_documented_as_problem_details():
+    spec = generated()
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            for status, response in operation.get("responses", {}).items():
+                if status.startswith("4"):
+                    assert list(response["content"]) == ["application/problem+json"], (
+                        path,
+                        method,
+                        status,
+                    )
