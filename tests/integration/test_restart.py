@@ -57,7 +57,7 @@ async def play_some(base: str) -> tuple[str, list[str], int]:
         return table.id, table.tokens, (await table.state())["seq"]
 
 
-@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
 async def test_a_stopped_service_keeps_every_answered_command_and_leaves_no_server(tmp_path, how):
     port = free_port()
     proc = serve(tmp_path, port)

@@ -1,0 +1,28 @@
+"""The arq worker fires timers through the command path; a game without that timer ignores it."""
+
+from arq import create_pool
+from arq.connections import RedisSettings
+from redis.asyncio import Redis
+
+from events.store import EventStore
+from service.games import GameService
+from service.worker import QUEUE, build_worker
+from tests.players import new_table
+
+
+async def test_a_fired_timer_goes_through_the_command_path_and_a_game_without_it_ignores_it(
+    client, valkey
+):
+    table = await new_table(client, seats=2)
+    before = (await table.state())["seq"]
+    pool = await create_pool(RedisSettings.from_dsn(valkey.url), default_queue_name=QUEUE)
+    job = await pool.enqueue_job("fire_timer", table.id, "turn:1", _job_id=f"timer:{table.id}:1")
+    redis = Redis.from_url(valkey.url)
+    service = GameService(EventStore(redis), sandbox=False)
+    worker = build_worker(valkey.url, service, burst=True, poll_delay=0.05)
+    await worker.main()
+    await worker.close()
+    await redis.aclose()
+    assert await job.result(timeout=5) == 0  # Danger has no timers: nothing appended
+    assert (await table.state())["seq"] == before
+    await pool.aclose()
