@@ -114,13 +114,3 @@ class EmbeddedValkey:
         if self._lock is not None:
             self._lock.close()
             self._lock = None
-
-    def kill(self) -> None:
-        """SIGKILL, as a crash would: for tests of what survives."""
-        if self._process is not None:
-            self._process.kill()
-            self._process.wait()
-            self._process = None
-        if self._lock is not None:
-            self._lock.close()
-            self._lock = None
