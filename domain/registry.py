@@ -1,6 +1,7 @@
 """Every game the service offers, by name."""
 
 from domain.danger import RULES as DANGER
+from domain.high_voltage import RULES as HIGH_VOLTAGE
 from domain.kernel import GameRules
 
-GAMES: dict[str, GameRules] = {rules.name: rules for rules in (DANGER,)}
+GAMES: dict[str, GameRules] = {rules.name: rules for rules in (DANGER, HIGH_VOLTAGE)}

@@ -112,6 +112,8 @@ def _command_examples() -> list[Example]:
 
 
 def _sample(command: type) -> Any:
+    if hasattr(command, "example"):
+        return msgspec.convert(command.example, command)
     fields = {}
     for f in msgspec.structs.fields(command):
         literal = getattr(f.type, "__args__", None)
@@ -152,7 +154,7 @@ class GamesController(Controller):
         summary="Create a game",
         description="Creates a game with open seats; the answer carries the admin token that "
         "starts it. Sandbox options (`seed`, `deck`) need a server started with DANGER_SANDBOX=1.",
-        responses=responses(400, 403, 413),
+        responses=responses(400, 403, 413, 422),
     )
     async def create(
         self,

@@ -180,16 +180,13 @@ class GameService:
             )
         seed = os.urandom(32)
         if getattr(options, "seed", None) is not None:
-            try:
-                seed = bytes.fromhex(options.seed)
-            except ValueError:
-                raise ApiError(400, "invalid_seed", "The seed must be hex digits.") from None
-            if not 16 <= len(seed) <= 64:
-                raise ApiError(400, "invalid_seed", "The seed must be 16 to 64 bytes of hex.")
+            seed = bytes.fromhex(options.seed)  # the schema admits 16-64 bytes of hex only
         try:
             created = tables.create(rules, seats, options, bool(sandboxed), commitment(seed))
-        except (RuleViolation, InvalidOptions) as exc:
+        except RuleViolation as exc:
             raise ApiError(400, exc.code, exc.message) from None
+        except InvalidOptions as exc:  # well-formed, but no game can be set up so
+            raise ApiError(422, exc.code, exc.message) from None
         for _ in range(5):
             game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
             admin_token, admin_hash = tokens.issue(game_id, "admin")
@@ -243,7 +240,10 @@ class GameService:
         if seat is None:
             raise ApiError(403, "seat_only", "Only a seat's token may send game commands.")
         if type(command) not in game.rules.commands:
-            raise ApiError(400, "unknown_command", f"{game.rules.name} has no command {command!r}.")
+            tag = command.__struct_config__.tag
+            raise ApiError(
+                409, "not_this_games_command", f"{tag!r} is not a command of {game.rules.name}."
+            )
         idem = None
         if idempotency_key is not None:
             idem = (f"{role}:{idempotency_key}", _fingerprint(role, msgspec.to_builtins(command)))

@@ -80,7 +80,9 @@ def responses(*statuses: int) -> dict[int, ResponseSpec]:
         409: "The rules forbid it now; `code` names the rule.",
         412: "If-Match named a seq the game has moved past.",
         413: "Body too large.",
-        422: "Idempotency-Key reused with another body.",
+        422: "Well-formed but impossible: an Idempotency-Key reused with another body, or "
+        "options no game can be set up with (a sandbox deck that is not the whole deck, "
+        "team mode without 4 seats).",
         503: "Too much contention on this game; retry.",
     }
     return {

@@ -42,6 +42,18 @@ GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
 Status = Literal["open", "active", "finished"]
 
 
+# The table's view as the spec documents it: the kernel's TableView with `state` typed as
+# the union of the registered games' views (the kernel cannot name the games).
+TableViewOut = msgspec.defstruct(
+    "TableView",
+    [
+        (f.name, GameStateView | None if f.name == "state" else f.type)
+        for f in msgspec.structs.fields(TableView)
+    ],
+    frozen=True,
+)
+
+
 class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, pattern=r"\S")]
     """Shown to everyone at the table; unique within the game."""
@@ -86,7 +98,7 @@ class GameOut(msgspec.Struct, frozen=True):
     game: str
     status: Status
     seq: int
-    view: TableView[GameStateView]  # type: ignore[valid-type]
+    view: TableViewOut  # type: ignore[valid-type]
     legal: list[GameCommand]  # type: ignore[valid-type]
     """Every command the caller may send now, each a complete body for /commands."""
 
@@ -94,7 +106,7 @@ class GameOut(msgspec.Struct, frozen=True):
 class CommandResult(msgspec.Struct, frozen=True):
     seq: int
     events: list[EventOut]
-    view: TableView[GameStateView]  # type: ignore[valid-type]
+    view: TableViewOut  # type: ignore[valid-type]
 
 
 class EventPage(msgspec.Struct, frozen=True):

@@ -30,8 +30,10 @@ class Table:
         )
 
 
-async def new_table(client: Any, seats: int = 3, start: bool = True, **options: Any) -> Table:
-    r = await client.post("/v1/games", json={"game": "danger", "seats": seats, "options": options})
+async def new_table(
+    client: Any, seats: int = 3, start: bool = True, game: str = "danger", **options: Any
+) -> Table:
+    r = await client.post("/v1/games", json={"game": game, "seats": seats, "options": options})
     assert r.status_code == 201, r.text
     body = r.json()
     table = Table(client, body["id"], body["admin_token"])
@@ -55,18 +57,22 @@ def deck(*top: str) -> list[str]:
 
 
 async def play_to_end(table: Table, choose: Any = None, max_commands: int = 5000) -> int:
-    """Every seat plays from `legal` until the game is finished; returns commands sent."""
+    """Every seat that may act sends one of its `legal` commands, until the game is
+    finished; returns the number of commands sent."""
     sent = 0
     while sent < max_commands:
-        spectator = await table.state()
-        if spectator["status"] == "finished":
+        if (await table.state())["status"] == "finished":
             return sent
-        seat = spectator["view"]["state"]["turn"]
-        mine = await table.state(seat)
-        legal = mine["legal"]
-        assert legal, "the seat to act always has a legal command"
-        body = choose(legal) if choose else legal[0]
-        r = await table.send(seat, body)
-        assert r.status_code == 200, r.text
-        sent += 1
+        acted = False
+        for seat in range(len(table.tokens)):
+            legal = (await table.state(seat))["legal"]
+            if not legal:
+                continue
+            body = choose(legal) if choose else legal[0]
+            r = await table.send(seat, body)
+            assert r.status_code == 200, r.text
+            sent += 1
+            acted = True
+            break
+        assert acted, "while the game runs, some seat has a legal command"
     raise AssertionError("the game did not end")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.kernel import Command, Event, Secret
+from domain.kernel.messages import Seed
 
 from .cards import Colour
 
@@ -15,9 +16,9 @@ class DangerOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     fourth_row_needs: Literal["row", "total"] = "row"
     """RULINGS: "row" = 6+ cards in the fourth row (the rulebook); "total" = 6+ cards in
     front of the player (the German original)."""
-    seed: str | None = None
+    seed: Seed | None = None
     """Sandbox only: the server seed as hex, for a reproducible shuffle."""
-    deck: list[str] | None = None
+    deck: Annotated[list[str], msgspec.Meta(min_length=108, max_length=108)] | None = None
     """Sandbox only: the complete stack, top first, e.g. ["R7", "B1", ...] (108 cards)."""
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
 SPECTATOR: Literal["spectator"] = "spectator"
 AUDITOR: Literal["auditor"] = "auditor"
+# The sandbox option `seed`: 16 to 64 bytes as hex.
+Seed = Annotated[str, msgspec.Meta(pattern="^([0-9a-fA-F]{2}){16,64}$")]
 # A reader of a game: a seat number, a spectator (no token), or the auditor (sees all).
 Viewer = int | Literal["spectator", "auditor"]
 
@@ -15,13 +17,13 @@ Viewer = int | Literal["spectator", "auditor"]
 class Secret(msgspec.Struct, frozen=True):
     """What an event hides while the game runs.
 
-    `fields` are blanked (set to None) in the public form; the seat named by the event's
-    `owner` field, if any, sees the full form. The auditor, and everyone once the game is
+    `fields` are blanked (set to None) in the public form; the seats named by the event's
+    `owners` fields, if any, see the full form. The auditor, and everyone once the game is
     over, sees the full form.
     """
 
     fields: tuple[str, ...]
-    owner: str | None = None
+    owners: tuple[str, ...] = ()
 
 
 class Event(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
@@ -43,6 +45,6 @@ def visible(event: Event, viewer: Viewer, revealed: bool) -> Event:
     secret = type(event).secret
     if secret is None or revealed or viewer == AUDITOR:
         return event
-    if secret.owner is not None and getattr(event, secret.owner) == viewer:
+    if any(getattr(event, owner) == viewer for owner in secret.owners):
         return event
     return msgspec.structs.replace(event, **{name: None for name in secret.fields})

@@ -7,7 +7,7 @@ event is decided, reveals the server seed so anyone can audit the shuffles.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Literal
 
 import msgspec
 
@@ -17,7 +17,6 @@ from .game import GameRules
 from .messages import AUDITOR, Command, Event, Viewer
 
 ADMIN: Literal["admin"] = "admin"
-S = TypeVar("S")
 NAME_MAX = 40
 ENTROPY_MAX = 256
 
@@ -179,7 +178,7 @@ class Seat(msgspec.Struct, frozen=True):
     name: str
 
 
-class TableView(msgspec.Struct, Generic[S], frozen=True):
+class TableView(msgspec.Struct, frozen=True):
     game: str
     status: Literal["open", "active", "finished"]
     sandbox: bool
@@ -194,11 +193,11 @@ class TableView(msgspec.Struct, Generic[S], frozen=True):
     seed_commitment: str
     seed: str | None
     """The server seed (hex), published when the game ends."""
-    state: S | None
-    """The game as this reader may see it; null until the game starts."""
+    state: Any
+    """The game as this reader may see it (the game's own view type); null until it starts."""
 
 
-def view(table: Table, rules: GameRules, viewer: Viewer) -> TableView[Any]:
+def view(table: Table, rules: GameRules, viewer: Viewer) -> TableView:
     seen_by = AUDITOR if table.status == "finished" else viewer
     return TableView(
         game=table.game,

@@ -27,12 +27,16 @@ def problem(r, status: int, code: str) -> dict:
         ({"game": "danger", "seats": 7}, "invalid_body"),
         ({"game": "danger", "seats": 3, "options": {"fourth_row_needs": "all"}}, "invalid_body"),
         ({"game": "danger", "seats": 3, "colour": "red"}, "invalid_body"),
-        ({"game": "danger", "seats": 3, "options": {"deck": ["R1"]}}, "invalid_deck"),
-        ({"game": "danger", "seats": 3, "options": {"seed": "xyz"}}, "invalid_seed"),
+        ({"game": "danger", "seats": 3, "options": {"deck": ["R1"]}}, "invalid_body"),
+        ({"game": "danger", "seats": 3, "options": {"seed": "xyz"}}, "invalid_body"),
+        ({"game": "danger", "seats": 3, "options": {"seed": "00" * 15}}, "invalid_body"),
+        ({"game": "high-voltage", "seats": 3, "options": {"teams": True}}, "teams_need_four"),
+        ({"game": "danger", "seats": 3, "options": {"deck": ["R1"] * 108}}, "invalid_deck"),
     ],
 )
 async def test_invalid_games_are_refused(client, body, code):
-    problem(await client.post("/v1/games", json=body), 400, code)
+    status = 400 if code == "invalid_body" else 422
+    problem(await client.post("/v1/games", json=body), status, code)
 
 
 async def test_malformed_json_is_a_400(client):

@@ -1,0 +1,29 @@
+"""DANGER: The High Voltage Game (BrainPicnic 2024): draft a hand, then win only the tricks
+whose cards keep your lowest card of each colour safe."""
+
+from domain.kernel import GameRules
+
+from .messages import COMMANDS, EVENTS, GameEnded, HighVoltageOptions
+from .rules import check_options, decide, legal, setup
+from .state import HighVoltageState, evolve, initial
+from .view import HighVoltageView, view
+
+RULES = GameRules(
+    name="high-voltage",
+    min_seats=2,
+    max_seats=5,
+    options_type=HighVoltageOptions,
+    commands=COMMANDS,
+    events=EVENTS,
+    final_event=GameEnded,
+    setup=setup,
+    initial=initial,
+    decide=decide,
+    evolve=evolve,
+    view=view,
+    view_type=HighVoltageView,
+    legal=legal,
+    check_options=check_options,
+)
+
+__all__ = ["RULES", "HighVoltageOptions", "HighVoltageState"]
