@@ -68,3 +68,12 @@ def test_a_pick_is_three_different_cards_of_those_offered():
     assert refused(state, 0, Pick(cards=[10, 10, 11])) == "pick_three"
     assert refused(state, 0, Pick(cards=[10, 11, 24])) == "card_not_offered"
     assert refused(state, 0, Play(card=10)) == "not_playing"
+
+
+def test_the_decks_by_seat_count():
+    from domain.high_voltage.cards import DECKS
+
+    assert {n: len(d) for n, d in DECKS.items()} == {2: 20, 3: 28, 4: 40, 5: 50}
+    assert max(DECKS[2]) == 44 and 15 not in DECKS[2]  # 2p: no 5s-9s, no 50s
+    assert max(DECKS[3]) == 46 and 17 not in DECKS[3]  # 3p: no 7s-9s, no 50s
+    assert 59 in DECKS[5] and 50 not in DECKS[4]
