@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -43,4 +43,11 @@ class GameRules:
     legal: Callable[[Any, int], list[Command]]
     check_options: Callable[[Any, int], None]
     on_timer: Callable[[Any, str], list[Event]] | None = None
-    sandbox_options: Sequence[str] = field(default=("seed", "deck"))
+    stack_option: str = "deck"
+    """The sandbox option that fixes the order of the cards (a game so set up is not
+    verifiable); games whose `deck` option is a composition name it `stack`."""
+
+    @property
+    def sandbox_options(self) -> Sequence[str]:
+        """Options accepted only by a server in sandbox mode."""
+        return ("seed", self.stack_option)

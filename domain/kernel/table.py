@@ -100,7 +100,7 @@ def create(
             seats=seats,
             options=recorded,
             sandbox=sandbox,
-            verifiable=getattr(options, "deck", None) is None,
+            verifiable=getattr(options, rules.stack_option, None) is None,
             algorithm=ALGORITHM,
             seed_commitment=seed_commitment,
         )

@@ -25,7 +25,17 @@ def test_the_command_body_is_a_discriminated_union_with_an_example_per_command()
     body = spec["paths"]["/v1/games/{game_id}/commands"]["post"]["requestBody"]
     schema = body["content"]["application/json"]["schema"]
     assert schema["discriminator"]["propertyName"] == "type"
-    tags = {"draw", "take_discard", "protect", "end_turn", "pick", "play"}
+    tags = {
+        "draw",
+        "take_discard",
+        "protect",
+        "end_turn",
+        "pick",
+        "play",
+        "give",
+        "refuse",
+        "accept",
+    }
     assert len(schema["oneOf"]) == len(tags)
     assert {e["type"] for e in schema["examples"]} == tags
 

@@ -1,0 +1,30 @@
+"""Danger 13 (Ravensburger, 2007): deal the packet's cards one by one, keep the "+" signs,
+and make the others reach 13."""
+
+from domain.kernel import GameRules
+
+from .messages import COMMANDS, EVENTS, Danger13Options, GameEnded
+from .rules import check_options, decide, legal, setup
+from .state import Danger13State, evolve, initial
+from .view import Danger13View, view
+
+RULES = GameRules(
+    name="danger-13",
+    min_seats=2,
+    max_seats=5,
+    options_type=Danger13Options,
+    commands=COMMANDS,
+    events=EVENTS,
+    final_event=GameEnded,
+    setup=setup,
+    initial=initial,
+    decide=decide,
+    evolve=evolve,
+    view=view,
+    view_type=Danger13View,
+    legal=legal,
+    check_options=check_options,
+    stack_option="stack",
+)
+
+__all__ = ["RULES", "Danger13Options", "Danger13State"]

@@ -1,0 +1,266 @@
+"""decide() and legal(): every rule of Danger 13, each refusal with a stable code.
+
+A card's effect can set off a chain (a card-draw card draws the next card, which may be a
+card-draw card again; a packet ends and the next dealer draws; a seat busts and the round is
+scored and the next begins). `decide` works the chain out on a scratch copy of the state,
+folding each event into the copy as it is decided, so every step is decided against the
+state the events before it made, and the state it was given stays untouched.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel import Command, Event, InvalidOptions, RuleViolation, Shuffler
+
+from .cards import cards_of, check_deck, kind, plus_signs, value
+from .messages import (
+    Accept,
+    ArrowResolved,
+    CardAccepted,
+    CardDrawn,
+    CardGiven,
+    CardPlaced,
+    CardRefused,
+    CardRevealed,
+    CardsWon,
+    CardWon,
+    Danger13Options,
+    DecisionPending,
+    GameEnded,
+    Give,
+    LimitReached,
+    PacketDrawn,
+    PacketReturned,
+    PileShuffled,
+    Refuse,
+    RoundScored,
+    RoundStarted,
+)
+from .state import Danger13State, evolve, initial, limit_of, row_sum
+
+_copy = msgspec.json.Encoder()
+
+
+def check_options(options: Danger13Options, seats: int) -> None:
+    check_deck(options.deck, seats)
+    if options.stack is not None and sorted(options.stack) != sorted(cards_of(options.deck)):
+        raise InvalidOptions(
+            "invalid_stack", "The stack must hold exactly the deck's cards, in any order."
+        )
+
+
+class _Chain:
+    """The events decided so far, and the state they make (a scratch copy)."""
+
+    def __init__(self, state: Danger13State, shuffler: Shuffler) -> None:
+        self.state = msgspec.json.decode(_copy.encode(state), type=Danger13State)
+        self.shuffler = shuffler
+        self.events: list[Event] = []
+
+    def __call__(self, event: Event) -> None:
+        self.events.append(event)
+        evolve(self.state, event)
+
+
+def setup(options: Danger13Options, seats: int, shuffler: Shuffler) -> list[Event]:
+    """ "Form a draw pile with all the cards, well shuffled." Seat 0 holds the 1st-player card."""
+    chain = _Chain(initial(options, seats), shuffler)
+    if options.stack is not None:
+        chain(
+            PileShuffled(
+                reason="setup", size=len(options.stack), counter=None, order=list(options.stack)
+            )
+        )
+    else:
+        order = shuffler.shuffle(cards_of(options.deck), 0)
+        chain(PileShuffled(reason="setup", size=len(order), counter=0, order=order))
+    chain(RoundStarted(round=1, first=0))
+    _draw_packet(chain, 0)
+    return chain.events
+
+
+def decide(state: Danger13State, command: Command, seat: int, shuffler: Shuffler) -> list[Event]:
+    if state.phase == "over":
+        raise RuleViolation("game_over", "The game is over.")
+    chain = _Chain(state, shuffler)
+    match command:
+        case Give(seat=target):
+            if state.phase != "give":
+                raise RuleViolation(
+                    "decision_pending",
+                    f"Seat {state.pending.seat if state.pending else '?'} must first refuse or "
+                    "accept the card reaching it.",
+                )
+            if seat != state.dealer:
+                raise RuleViolation("not_the_dealer", f"Seat {state.dealer} is dealing.")
+            if not 0 <= target < state.seats:
+                raise RuleViolation("no_such_seat", f"There is no seat {target}.")
+            if state.received[target]:
+                raise RuleViolation(
+                    "already_received",
+                    f"Seat {target} has had a card from this packet: give it to another seat.",
+                )
+            card = state.packet[0]
+            chain(CardGiven(dealer=seat, seat=target, card=card, forced=False))
+            _arrive(chain, target, card)
+        case Refuse() | Accept():
+            pending = state.pending
+            if pending is None:
+                raise RuleViolation("nothing_to_decide", "No card is waiting for your decision.")
+            if seat != pending.seat:
+                raise RuleViolation(
+                    "not_your_decision", f"Seat {pending.seat} decides on the card {pending.card}."
+                )
+            if isinstance(command, Refuse):
+                # "he then places the "hand" and the refused card on the discard pile"
+                chain(CardRefused(seat=seat, card=pending.card))
+                _next_card(chain)
+            else:
+                chain(CardAccepted(seat=seat, card=pending.card))
+                _resolve(chain, seat, pending.card)
+        case _:
+            raise RuleViolation("unknown_command", f"Danger 13 has no command {command!r}.")
+    return chain.events
+
+
+def legal(state: Danger13State, seat: int) -> list[Command]:
+    if state.phase == "give" and seat == state.dealer and state.revealed:
+        return [Give(seat=s) for s in range(state.seats) if not state.received[s]]
+    if state.phase == "decide" and state.pending is not None and seat == state.pending.seat:
+        return [Refuse(), Accept()]
+    return []
+
+
+# A card reaches a seat ---------------------------------------------------------------
+
+
+def _arrive(chain: _Chain, seat: int, card: str) -> None:
+    """ "It allows him to refuse any card he receives later" (a drawn card too)."""
+    if "hand" in chain.state.rows[seat]:
+        chain(DecisionPending(seat=seat, card=card))
+        return
+    _resolve(chain, seat, card)
+
+
+def _resolve(chain: _Chain, seat: int, card: str) -> None:
+    state = chain.state
+    row = state.rows[seat]
+    match kind(card):
+        case "plus":
+            # "does not place it to the right of his row, but wins it immediately"
+            chain(CardWon(seat=seat, card=card))
+        case "arrow":
+            # "must discard it as well as the last card of his row"; no effect on an empty row
+            removed = row[-1] if row else None
+            after = row[:-1] if row else row
+            chain(
+                ArrowResolved(seat=seat, removed=removed, sum=row_sum(after), limit=limit_of(after))
+            )
+        case _:
+            after = [*row, card]
+            chain(CardPlaced(seat=seat, card=card, sum=row_sum(after), limit=limit_of(after)))
+    if _busts(chain, seat):
+        return
+    if kind(card) == "draw":
+        # "must, in addition, draw the top card of the pile and follow its indications"
+        drawn = _take_from_pile(chain, 1)
+        if not drawn:
+            _score(chain, None)
+            return
+        chain(CardDrawn(seat=seat, card=drawn[0]))
+        _arrive(chain, seat, drawn[0])
+        return
+    _next_card(chain)
+
+
+def _busts(chain: _Chain, seat: int) -> bool:
+    """RULINGS: after each card resolves, only the receiving seat is checked."""
+    row = chain.state.rows[seat]
+    total, limit = row_sum(row), limit_of(row)
+    if total < limit:
+        return False
+    chain(LimitReached(seat=seat, sum=total, limit=limit))
+    _score(chain, seat)
+    return True
+
+
+# The packet ---------------------------------------------------------------------------
+
+
+def _next_card(chain: _Chain) -> None:
+    """Reveal the packet's next card; the last is given without a choice; an empty packet
+    passes the deal to the left neighbour."""
+    state = chain.state
+    if state.phase == "decide":
+        return
+    if not state.packet:
+        _draw_packet(chain, (state.dealer + 1) % state.seats)
+        return
+    card = state.packet[0]
+    chain(CardRevealed(dealer=state.dealer, card=card))
+    open_seats = [s for s in range(state.seats) if not state.received[s]]
+    if len(open_seats) == 1:
+        chain(CardGiven(dealer=state.dealer, seat=open_seats[0], card=card, forced=True))
+        _arrive(chain, open_seats[0], card)
+
+
+def _draw_packet(chain: _Chain, dealer: int) -> None:
+    """ "He draws a number of cards equal to the number of players" """
+    cards = _take_from_pile(chain, chain.state.seats)
+    if not cards:
+        _score(chain, None)
+        return
+    chain(PacketDrawn(dealer=dealer, size=len(cards), cards=cards))
+    _next_card(chain)
+
+
+def _take_from_pile(chain: _Chain, count: int) -> list[str]:
+    """The top `count` cards; when the pile runs short the discard pile is shuffled into a
+    new pile under it, and the game ends at the next scoring."""
+    state = chain.state
+    if len(state.pile) < count and state.discard:
+        order = chain.shuffler.shuffle(state.discard, state.shuffles)
+        chain(
+            PileShuffled(reason="reshuffle", size=len(order), counter=state.shuffles, order=order)
+        )
+    return list(state.pile[:count])
+
+
+# Scoring ------------------------------------------------------------------------------
+
+
+def _score(chain: _Chain, bust: int | None) -> None:
+    state = chain.state
+    if state.packet:
+        # RULINGS: undealt packet cards go back on top of the draw pile in order.
+        chain(PacketReturned(count=len(state.packet), cards=list(state.packet)))
+    discarded: list[list[str]] = []
+    for seat, row in enumerate([list(r) for r in state.rows]):
+        if seat == bust:
+            discarded.append(row)  # "puts all the cards turned over in front of him" away
+            continue
+        keep = [c for c in row if plus_signs(c) > 0]
+        if keep:
+            chain(CardsWon(seat=seat, count=len(keep), cards=keep))
+        discarded.append([c for c in row if plus_signs(c) == 0])
+    chain(
+        RoundScored(
+            round=state.round,
+            seat=bust,
+            discarded=discarded,
+            won_counts=[len(w) for w in state.won],
+        )
+    )
+    if state.final or bust is None:
+        # "The game continues until the next scoring ... then the game is over."
+        plus = [sum(plus_signs(c) for c in w) for w in state.won]
+        values = [sum(value(c) for c in w) for w in state.won]
+        best = max(zip(plus, values, strict=True))
+        winners = [s for s in range(state.seats) if (plus[s], values[s]) == best]
+        chain(GameEnded(plus_signs=plus, values=values, winners=winners))
+        return
+    # "The player who holds the "1st player" card passes it to his left neighbour"
+    first = (state.first + 1) % state.seats
+    chain(RoundStarted(round=state.round + 1, first=first))
+    _draw_packet(chain, first)

@@ -1,0 +1,86 @@
+"""Hypothesis plays random legal Danger 13 games and checks the invariants after every command."""
+
+from collections import Counter
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.danger_13 import RULES, Danger13Options
+from domain.danger_13.cards import cards_of
+from domain.danger_13.messages import Accept, GameEnded, Give, Refuse, RoundScored
+from domain.kernel import RuleViolation, Shuffler
+
+
+def everywhere(state) -> Counter:
+    cards = state.pile + state.discard + state.packet
+    if state.pending is not None:  # a card waiting for its receiver's decision
+        cards.append(state.pending.card)
+    for group in (state.rows, state.won):
+        for cs in group:
+            cards += cs
+    return Counter(cards)
+
+
+def worth(card: str) -> int:
+    digits = card.lstrip("+").removeprefix("draw")
+    return int(digits) if digits.isdigit() else 0
+
+
+def recount_signs(won: list[str]) -> int:
+    return sum(2 if c.startswith("++") else 1 if c.startswith("+") else 0 for c in won)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seats=st.integers(2, 5), seed=st.binary(min_size=32, max_size=32), data=st.data())
+def test_random_legal_games_keep_every_invariant(seats, seed, data):
+    options = Danger13Options()
+    shuffler = Shuffler(seed)
+    state = RULES.initial(options, seats)
+    log = RULES.setup(options, seats, shuffler)
+    for event in log:
+        RULES.evolve(state, event)
+    full = Counter(cards_of(options.deck))
+    while state.phase != "over":
+        assert everywhere(state) == full
+        for seat, row in enumerate(state.rows):  # a seat at its limit would have stopped
+            assert sum(worth(c) for c in row) < (18 if "limit18" in row else 13), (seat, row)
+        movers = [s for s in range(seats) if RULES.legal(state, s)]
+        assert len(movers) == 1, "exactly one seat acts: the dealer, or the seat deciding"
+        seat = movers[0]
+        moves = RULES.legal(state, seat)
+        before = msgspec.json.encode(state)
+        for probe in [Give(seat=s) for s in range(seats)] + [Refuse(), Accept()]:
+            try:
+                RULES.decide(state, probe, seat, shuffler)
+                assert probe in moves, probe
+            except RuleViolation:
+                assert probe not in moves, probe
+            for other in range(seats):
+                if other != seat:
+                    try:
+                        RULES.decide(state, probe, other, shuffler)
+                        raise AssertionError("a seat acted out of turn")
+                    except RuleViolation:
+                        pass
+        assert msgspec.json.encode(state) == before, "decide must not change the state"
+        for event in RULES.decide(state, data.draw(st.sampled_from(moves)), seat, shuffler):
+            RULES.evolve(state, event)
+            log.append(event)
+            if isinstance(event, RoundScored):
+                assert event.won_counts == [len(w) for w in state.won]
+    assert everywhere(state) == full
+    ended = log[-1]
+    assert isinstance(ended, GameEnded)
+    assert ended.plus_signs == [recount_signs(w) for w in state.won]
+    best = max(zip(ended.plus_signs, ended.values, strict=True))
+    assert ended.winners == [
+        s for s in range(seats) if (ended.plus_signs[s], ended.values[s]) == best
+    ]
+    replayed = RULES.initial(options, seats)
+    union = RULES.events[0]
+    for event_type in RULES.events[1:]:
+        union = union | event_type  # type: ignore[assignment]
+    for event in msgspec.json.decode(msgspec.json.encode(log), type=list[union]):  # type: ignore[valid-type]
+        RULES.evolve(replayed, event)
+    assert msgspec.json.encode(replayed) == msgspec.json.encode(state)
