@@ -37,7 +37,23 @@ class Duplicate:
     last_seq: int
 
 
-def parse_duplicate(record: str) -> Duplicate:
+@dataclass(frozen=True)
+class Refusal:
+    """The idempotency key was first used by a request the rules refused: its answer."""
+
+    fingerprint: str
+    status: int
+    code: str
+    detail: str
+
+
+_refusal = msgspec.json.Decoder(dict[str, str | int])
+
+
+def parse_duplicate(record: str) -> Duplicate | Refusal:
+    if record.startswith("{"):
+        data = _refusal.decode(record)
+        return Refusal(str(data["fp"]), int(data["status"]), str(data["code"]), str(data["detail"]))
     fingerprint, first, last = record.rsplit("|", 2)
     return Duplicate(fingerprint, int(first), int(last))
 
@@ -54,7 +70,7 @@ class EventStore:
         envelopes: list[Envelope],
         idempotency: tuple[str, str] | None = None,
         secrets: Mapping[str, str] | None = None,
-    ) -> Appended | Conflict | Duplicate:
+    ) -> Appended | Conflict | Duplicate | Refusal:
         keys = GameKeys(game_id)
         field, fingerprint = idempotency or ("", "")
         pairs = [x for kv in (secrets or {}).items() for x in kv]
@@ -75,9 +91,21 @@ class EventStore:
         entries = await self.redis.xrange(GameKeys(game_id).stream, f"(0-{after}", stop)
         return [_decode(fields[b"e"]) for _, fields in entries]
 
-    async def idempotency_record(self, game_id: str, field: str) -> Duplicate | None:
+    async def idempotency_record(self, game_id: str, field: str) -> Duplicate | Refusal | None:
         record = await self.redis.hget(GameKeys(game_id).idempotency, field)
         return parse_duplicate(_text(record)) if record is not None else None
+
+    async def remember_refusal(self, game_id: str, field: str, refusal: Refusal) -> bool:
+        """Keep a refused request's answer under its key; False if the key was taken first."""
+        record = msgspec.json.encode(
+            {
+                "fp": refusal.fingerprint,
+                "status": refusal.status,
+                "code": refusal.code,
+                "detail": refusal.detail,
+            }
+        )
+        return bool(await self.redis.hsetnx(GameKeys(game_id).idempotency, field, record))
 
     async def secrets(self, game_id: str) -> dict[str, str]:
         raw = await self.redis.hgetall(GameKeys(game_id).secrets)

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, HttpMethod, Request, get, post, route
+from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.openapi.spec import Discriminator, Example
@@ -124,10 +125,15 @@ def _sample(command: type) -> Any:
 def _parse_if_match(value: str | None) -> int | None:
     if value is None:
         return None
-    text = value.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    seq = seq_number(value.strip().removeprefix("W/").strip('"'))
+    if seq is None:
         raise ApiError(400, "invalid_if_match", "If-Match takes the game's seq, e.g. If-Match: 12.")
-    return int(text)
+    return seq
+
+
+def seq_number(text: str) -> int | None:
+    """A seq as a client may write it: 1 to 16 ASCII digits (isdigit() alone admits "²")."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 16 else None
 
 
 def _check_idempotency_key(value: str | None) -> str | None:
@@ -154,7 +160,7 @@ class GamesController(Controller):
         summary="Create a game",
         description="Creates a game with open seats; the answer carries the admin token that "
         "starts it. Sandbox options (`seed`, `deck`) need a server started with DANGER_SANDBOX=1.",
-        responses=responses(400, 403, 413, 422),
+        responses=responses(400, 403, 413, 422, 503),
     )
     async def create(
         self,
@@ -226,7 +232,7 @@ class GamesController(Controller):
         operation_id="joinGame",
         summary="Join a game",
         description="Takes the next open seat and returns its bearer token (shown once).",
-        responses=responses(400, 404, 409, 413),
+        responses=responses(400, 404, 409, 413, 503),
     )
     async def join(
         self,
@@ -244,7 +250,7 @@ class GamesController(Controller):
         operation_id="startGame",
         summary="Start a game",
         description="With the admin token, once every seat is taken: shuffles and deals.",
-        responses=responses(400, 401, 403, 404, 409),
+        responses=responses(400, 401, 403, 404, 409, 503),
     )
     async def start(
         self, service: Service, game_id: GameId, authorization: Authorization = None
@@ -259,6 +265,13 @@ class GamesController(Controller):
         description="`view` holds exactly what the caller's seat may see (no token: a "
         "spectator's view); `legal` lists every command the caller may send now.",
         responses=responses(400, 401, 403, 404),
+        response_headers=[
+            ResponseHeader(
+                name="ETag",
+                description='The game\'s seq, quoted ("12"): send it back as If-Match.',
+                documentation_only=True,
+            )
+        ],
     )
     async def read(
         self, service: Service, game_id: GameId, authorization: Authorization = None
@@ -367,8 +380,8 @@ class GamesController(Controller):
     ) -> ServerSentEvent:
         game = await service.get(game_id)
         viewer, _ = await service.viewer(game, bearer(authorization))
-        resume = last_event_id.strip() if last_event_id else ""
-        start = min(int(resume), game.seq) if resume.isdigit() else min(after, game.seq)
+        resume = seq_number(last_event_id.strip()) if last_event_id else None
+        start = min(after if resume is None else resume, game.seq)
         keep_alive = request.app.state.get("keep_alive", KEEP_ALIVE_SECONDS)
         return ServerSentEvent(_follow(service, game_id, viewer, start, keep_alive))
 

@@ -7,6 +7,8 @@ import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from arq import create_pool
+from arq.connections import RedisSettings
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
@@ -23,7 +25,7 @@ from .config import Settings
 from .games import GameService
 from .lobby import LobbyProjection
 from .problems import HANDLERS
-from .worker import run_worker
+from .worker import QUEUE, TimerQueue, resume_timers, run_worker
 
 DESCRIPTION = """\
 Play the four Danger card games over REST. Every draw, play and score is an immutable event:
@@ -45,12 +47,13 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         redis = Redis.from_url(redis_url)
         store = EventStore(redis)
-        app.state.redis = redis
-        app.state.service = GameService(store, settings.sandbox)
-        tasks: list[asyncio.Task[None]] = []
+        pool = await create_pool(RedisSettings.from_dsn(redis_url), default_queue_name=QUEUE)
+        service = GameService(store, settings.sandbox, TimerQueue(pool))
+        app.state.redis, app.state.service = redis, service
+        tasks: list[asyncio.Task[None]] = [asyncio.create_task(resume_timers(redis, service))]
         if settings.background:
             tasks.append(asyncio.create_task(LobbyProjection(redis, store).run()))
-            tasks.append(asyncio.create_task(run_worker(redis_url, app.state.service)))
+            tasks.append(asyncio.create_task(run_worker(redis_url, service)))
         try:
             yield
         finally:
@@ -59,6 +62,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
             for task in tasks:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+            await pool.aclose()
             await redis.aclose()
 
     app = Litestar(

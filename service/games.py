@@ -12,7 +12,9 @@ import hashlib
 import os
 import secrets as pysecrets
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 import msgspec
@@ -24,7 +26,7 @@ from domain.kernel.fairness import commitment
 from domain.kernel.table import GameCreated, Table
 from domain.registry import GAMES
 from events.envelope import GENESIS, Envelope, EventCodec, canonical, event_data, now, seal
-from events.store import Appended, Conflict, Duplicate, EventStore
+from events.store import Appended, Conflict, Duplicate, EventStore, Refusal
 
 from . import tokens
 from .errors import ApiError
@@ -48,6 +50,8 @@ class Game:
     seq: int = 1
     head: str = GENESIS
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer_started: dict[str, str] = field(default_factory=dict)  # timer id -> `at` it began
+    scheduled: set[str] = field(default_factory=set)  # timer ids this process has queued
 
     def shuffler(self) -> Shuffler:
         return Shuffler(self.seed, [p.entropy for p in self.table.players])
@@ -58,6 +62,20 @@ class Game:
             return
         tables.evolve(self.table, self.rules, self.codec.event(envelope))
         self.seq, self.head = envelope.seq, envelope.hash
+        running = self.table.timer_ids()
+        for timer_id in running.keys() - self.timer_started.keys():
+            self.timer_started[timer_id] = envelope.at
+        for timer_id in self.timer_started.keys() - running.keys():
+            del self.timer_started[timer_id]
+
+    def clocks(self) -> list[tuple[str, tables.Timer, datetime]]:
+        """Every running timer with its deadline: the `at` of the event that began it, plus
+        its seconds. Derived from the log alone, so any process computes the same one."""
+        out = []
+        for timer_id, timer in tables.running_timers(self.table, self.rules):
+            began = datetime.fromisoformat(self.timer_started[timer_id].replace("Z", "+00:00"))
+            out.append((timer_id, timer, began + timedelta(seconds=timer.seconds)))
+        return out
 
     @property
     def finished(self) -> bool:
@@ -70,6 +88,10 @@ class Game:
         if shown is event:
             return envelope
         return msgspec.structs.replace(envelope, data=event_data(shown))
+
+
+# Queues a timer to fire at a deadline; a timer id queued twice runs once.
+Scheduler = Callable[[str, str, datetime], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -89,9 +111,12 @@ def _fingerprint(role: str, body: Any) -> str:
 
 
 class GameService:
-    def __init__(self, store: EventStore, sandbox: bool) -> None:
+    def __init__(
+        self, store: EventStore, sandbox: bool, scheduler: Scheduler | None = None
+    ) -> None:
         self.store = store
         self.sandbox = sandbox
+        self.scheduler = scheduler
         self._cache: OrderedDict[str, Game] = OrderedDict()
         self._codecs = {name: _codec(rules) for name, rules in GAMES.items()}
 
@@ -249,6 +274,17 @@ class GameService:
             idem = (f"{role}:{idempotency_key}", _fingerprint(role, msgspec.to_builtins(command)))
         return await self._execute(game, seat, command, idem, idempotency_key, if_match, None)
 
+    async def schedule_timers(self, game: Game) -> None:
+        """Queue every running timer of the game not yet queued from this process. The
+        deadline comes from the log, and the queue refuses a timer id it holds already, so
+        scheduling again (another process, a restart) changes nothing."""
+        if self.scheduler is None:
+            return
+        for timer_id, _, deadline in game.clocks():
+            if timer_id not in game.scheduled:
+                await self.scheduler(game.id, timer_id, deadline)
+                game.scheduled.add(timer_id)
+
     async def system(self, game_id: str, command: Command) -> Outcome | None:
         """A command from the service itself (a worker's timer), not from a seat."""
         game = await self.get(game_id)
@@ -294,19 +330,31 @@ class GameService:
                     prior = await self.store.idempotency_record(game.id, idem[0])
                     if prior is not None:
                         return await self._repeat(game, prior, idem[1], viewer)
-                if if_match is not None and if_match != game.seq:
-                    raise ApiError(
-                        412,
-                        "stale_seq",
-                        f"The game is at seq {game.seq}, not {if_match}.",
-                        seq=game.seq,
-                    )
                 try:
-                    events = tables.decide(
-                        game.table, game.rules, command, actor, game.shuffler(), game.setup_options
-                    )
-                except RuleViolation as exc:
-                    raise ApiError(409, exc.code, exc.message) from None
+                    if if_match is not None and if_match != game.seq:
+                        raise ApiError(
+                            412,
+                            "stale_seq",
+                            f"The game is at seq {game.seq}, not {if_match}.",
+                            seq=game.seq,
+                        )
+                    try:
+                        events = tables.decide(
+                            game.table,
+                            game.rules,
+                            command,
+                            actor,
+                            game.shuffler(),
+                            game.setup_options,
+                        )
+                    except RuleViolation as exc:
+                        raise ApiError(409, exc.code, exc.message) from None
+                except ApiError as refused:
+                    if idem is not None:
+                        first = await self._remember(game, idem, refused, viewer)
+                        if first is not None:
+                            return first
+                    raise
                 if not events:
                     return Outcome(game, [], viewer, self.view(game, viewer))
                 at, prev, envelopes = now(), game.head, []
@@ -325,13 +373,14 @@ class GameService:
                     except Exception:
                         self._cache.pop(game.id, None)
                         raise
+                    await self.schedule_timers(game)
                     return Outcome(
                         game,
                         self.readable(game, envelopes, viewer),
                         viewer,
                         self.view(game, viewer),
                     )
-                if isinstance(result, Duplicate):
+                if isinstance(result, Duplicate | Refusal):
                     return await self._repeat(game, result, idem[1], viewer)  # type: ignore[index]
                 assert isinstance(result, Conflict)
                 if if_match is not None:
@@ -340,8 +389,22 @@ class GameService:
             503, "contention", "Too many concurrent writers on this game; retry shortly."
         )
 
+    async def _remember(
+        self, game: Game, idem: tuple[str, str], refused: ApiError, viewer: Viewer
+    ) -> Outcome | None:
+        """A refusal is the first answer too: a retry with the same key gets it again, even
+        if the game has since moved to where the same command would be accepted. If another
+        request with the key got there first, its answer is the one to give."""
+        refusal = Refusal(idem[1], refused.status, refused.code, refused.detail)
+        if await self.store.remember_refusal(game.id, idem[0], refusal):
+            return None
+        prior = await self.store.idempotency_record(game.id, idem[0])
+        if prior is None or prior == refusal:
+            return None
+        return await self._repeat(game, prior, idem[1], viewer)
+
     async def _repeat(
-        self, game: Game, prior: Duplicate, fingerprint: str, viewer: Viewer
+        self, game: Game, prior: Duplicate | Refusal, fingerprint: str, viewer: Viewer
     ) -> Outcome:
         """The first answer again, for a retry carrying the same Idempotency-Key and body."""
         if prior.fingerprint != fingerprint:
@@ -350,6 +413,8 @@ class GameService:
                 "idempotency_key_reused",
                 "This Idempotency-Key was used with another request body.",
             )
+        if isinstance(prior, Refusal):
+            raise ApiError(prior.status, prior.code, prior.detail)
         then = await self.replay(game.id, prior.last_seq)
         envelopes = await self.store.read(game.id, after=prior.first_seq - 1, upto=prior.last_seq)
         return Outcome(

@@ -2,14 +2,15 @@
 
 - OpenAPI links from create -> join -> start -> command, so clients (and schemathesis'
   stateful tests) can follow a game's life from one answer to the next request;
-- optional headers and query parameters documented as their type, not "type or null"
-  (a header is absent or a string; it is never JSON null), with their patterns.
+- optional headers documented as their type, not "type or null" (a header is absent or a
+  string; it is never JSON null), with their patterns.
 """
 
 from __future__ import annotations
 
 from litestar import Litestar
 from litestar.openapi.spec import Link, Schema
+from litestar.openapi.spec.enums import OpenAPIType
 
 from domain.registry import GAMES
 
@@ -55,13 +56,19 @@ LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
 
 
 PATTERNS = {
-    "If-Match": r'^(W/)?"?[0-9]+"?$',
+    "If-Match": r'^(W/)?"?[0-9]{1,16}"?$',
     "Idempotency-Key": r"^[\x20-\x7e]{1,128}$",
     "Authorization": r"^\S+ \S+$",
 }
 
 
 def _without_null(schema: Schema) -> Schema:
+    if isinstance(schema.type, list) and OpenAPIType.NULL in schema.type:
+        kept = [t for t in schema.type if t != OpenAPIType.NULL]
+        schema.type = kept[0] if len(kept) == 1 else kept
+        if schema.enum:
+            schema.enum = [v for v in schema.enum if v is not None]
+        return schema
     branches = [b for b in schema.one_of or [] if getattr(b, "type", None) != "null"]
     if schema.one_of and len(branches) == 1 and isinstance(branches[0], Schema):
         kept = branches[0]
@@ -93,7 +100,11 @@ def finish(app: Litestar) -> None:
         for method in ("get", "post"):
             operation = getattr(item, method)
             for parameter in (operation and operation.parameters) or []:
-                if isinstance(parameter.schema, Schema) and not parameter.required:
+                if (
+                    isinstance(parameter.schema, Schema)
+                    and not parameter.required
+                    and parameter.param_in == "header"
+                ):
                     parameter.schema = _without_null(parameter.schema)
                     if parameter.name in PATTERNS:
                         parameter.schema.pattern = PATTERNS[parameter.name]

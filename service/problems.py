@@ -83,7 +83,7 @@ def responses(*statuses: int) -> dict[int, ResponseSpec]:
         422: "Well-formed but impossible: an Idempotency-Key reused with another body, or "
         "options no game can be set up with (a sandbox deck that is not the whole deck, "
         "team mode without 4 seats).",
-        503: "Too much contention on this game; retry.",
+        503: "Too much contention on this game (or no free game id); retry.",
     }
     return {
         s: ResponseSpec(Problem, description=meaning[s], media_type=MEDIA, generate_examples=False)

@@ -54,9 +54,16 @@ TableViewOut = msgspec.defstruct(
 )
 
 
+# Control characters (C0, C1) and the BOM never; one character that is not a space. (Spelt
+# out so Python's and ECMAScript's regexes, which differ on what a space is, agree.)
+_CONTROL = "\\x00-\\x1f\\x7f-\\x9f\\ufeff"
+NAME_PATTERN = f"^[^{_CONTROL}]*[^\\s{_CONTROL}][^{_CONTROL}]*$"
+
+
 class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, pattern=r"\S")]
-    """Shown to everyone at the table; unique within the game."""
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, pattern=NAME_PATTERN)]
+    """Shown to everyone at the table; unique within the game; no control characters, not
+    only spaces."""
     entropy: Annotated[str, msgspec.Meta(max_length=ENTROPY_MAX)] = ""
     """Optional: any string, mixed into every shuffle of the game and recorded publicly."""
 

@@ -41,7 +41,7 @@ def parse(token: str) -> Credential | None:
     game_id, label, _ = parts
     if label == "admin":
         return Credential(game_id, "admin", token)
-    if label.startswith("s") and label[1:].isdigit() and len(label) <= 3:
+    if label.startswith("s") and label[1:].isascii() and label[1:].isdigit() and len(label) <= 3:
         return Credential(game_id, f"seat:{int(label[1:])}", token)
     return None
 

@@ -9,9 +9,10 @@ the expected seq and the domain ignores a timer that has already taken effect.
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Any
 
-from arq.connections import RedisSettings
+from arq.connections import ArqRedis, RedisSettings
 from arq.worker import Worker
 
 from domain.kernel.table import FireTimer
@@ -26,6 +27,27 @@ async def fire_timer(ctx: dict[str, Any], game_id: str, timer: str) -> int:
     service: GameService = ctx["service"]
     outcome = await service.system(game_id, FireTimer(timer=timer))
     return len(outcome.envelopes) if outcome else 0
+
+
+def job_id(game_id: str, timer_id: str) -> str:
+    return f"dg:timer:{game_id}:{timer_id}"
+
+
+class TimerQueue:
+    """Schedules `fire_timer` jobs. A job id is the game and the timer's unique id, so arq
+    refuses a second copy of a timer while the first is queued or its result is kept."""
+
+    def __init__(self, pool: ArqRedis) -> None:
+        self.pool = pool
+
+    async def __call__(self, game_id: str, timer_id: str, deadline: datetime) -> None:
+        await self.pool.enqueue_job(
+            "fire_timer",
+            game_id,
+            timer_id,
+            _job_id=job_id(game_id, timer_id),
+            _defer_until=deadline,
+        )
 
 
 def build_worker(redis_url: str, service: GameService, **options: Any) -> Worker:
@@ -45,3 +67,16 @@ async def run_worker(redis_url: str, service: GameService) -> None:
         await worker.main()
     finally:
         await worker.close()
+
+
+async def resume_timers(redis: Any, service: GameService) -> None:
+    """After a start, queue the timers of every active game again (from the log): a timer
+    whose process died before queueing it is not lost, and one already queued is refused."""
+    from .lobby import list_games
+
+    games, _ = await list_games(redis, "active", None, limit=1_000_000, offset=0)
+    for entry in games:
+        try:
+            await service.schedule_timers(await service.get(entry.id))
+        except Exception:
+            log.exception("could not resume the timers of %s", entry.id)

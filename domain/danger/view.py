@@ -9,14 +9,21 @@ import msgspec
 from domain.kernel import AUDITOR, Viewer
 
 from .messages import RoundScored
-from .state import ROUNDS, DangerState, Row
+from .state import ROUNDS, DangerState
+
+
+class RowView(msgspec.Struct, frozen=True):
+    cards: list[str]
+    sum: int
+    protected: bool
+    closed: bool
 
 
 class Rows(msgspec.Struct, frozen=True):
-    red: Row
-    blue: Row
-    green: Row
-    yellow: Row
+    red: RowView
+    blue: RowView
+    green: RowView
+    yellow: RowView
 
 
 class Board(msgspec.Struct, frozen=True):
@@ -68,7 +75,12 @@ def view(state: DangerState, viewer: Viewer) -> DangerView:
                 seat=seat,
                 cards_in_front=sum(len(r.cards) for r in rows.values()),
                 rows=Rows(
-                    **{c: msgspec.structs.replace(r, cards=list(r.cards)) for c, r in rows.items()}
+                    **{
+                        c: RowView(
+                            cards=list(r.cards), sum=r.sum, protected=r.protected, closed=r.closed
+                        )
+                        for c, r in rows.items()
+                    }
                 ),
             )
             for seat, rows in enumerate(state.rows)

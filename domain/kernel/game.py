@@ -12,6 +12,16 @@ from .fairness import Shuffler
 from .messages import Command, Event, Viewer
 
 
+class Timer(msgspec.Struct, frozen=True):
+    """A timer the game needs running now. `name` is the game's; the table makes it unique
+    (`name@n`, n = the number of events when it began) so a timer fires once per start."""
+
+    name: str
+    seconds: float
+    public: bool
+    """A turn clock's deadline is public; Danger Danger's round timer is not."""
+
+
 @dataclass(frozen=True)
 class GameRules:
     """One game as data: its messages and its pure functions.
@@ -24,7 +34,9 @@ class GameRules:
     - `legal(state, seat)`: every command that seat may send now.
     - `check_options(options, seats)`: raise InvalidOptions for a deck or setting that cannot be.
     - `final_event`: the event type that ends the game.
-    - `on_timer(state, timer)`: events when a worker fires `timer` ([] when it is stale).
+    - `timers(state)`: the timers the game needs running now.
+    - `on_timer(state, name)`: the events when a current timer rings.
+    - `teams`: the teams a seat may join (empty: no teams).
     """
 
     name: str
@@ -42,7 +54,9 @@ class GameRules:
     view_type: type[msgspec.Struct]
     legal: Callable[[Any, int], list[Command]]
     check_options: Callable[[Any, int], None]
+    timers: Callable[[Any], list[Timer]] | None = None
     on_timer: Callable[[Any, str], list[Event]] | None = None
+    teams: tuple[str, ...] = ()
     stack_option: str = "deck"
     """The sandbox option that fixes the order of the cards (a game so set up is not
     verifiable); games whose `deck` option is a composition name it `stack`."""

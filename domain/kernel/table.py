@@ -13,7 +13,7 @@ import msgspec
 
 from .errors import RuleViolation
 from .fairness import ALGORITHM, Shuffler
-from .game import GameRules
+from .game import GameRules, Timer
 from .messages import AUDITOR, Command, Event, Viewer
 
 ADMIN: Literal["admin"] = "admin"
@@ -35,6 +35,7 @@ class PlayerJoined(Event, frozen=True, tag="player_joined"):
     seat: int
     name: str
     entropy: str
+    team: str | None = None
 
 
 class GameStarted(Event, frozen=True, tag="game_started"):
@@ -51,6 +52,7 @@ TABLE_EVENTS: tuple[type[Event], ...] = (GameCreated, PlayerJoined, GameStarted,
 class Join(Command, frozen=True, tag="join"):
     name: str
     entropy: str = ""
+    team: str | None = None
 
 
 class Start(Command, frozen=True, tag="start"):
@@ -66,6 +68,7 @@ class FireTimer(Command, frozen=True, tag="fire_timer"):
 class Player(msgspec.Struct):
     name: str
     entropy: str
+    team: str | None = None
 
 
 class Table(msgspec.Struct):
@@ -79,6 +82,12 @@ class Table(msgspec.Struct):
     players: list[Player] = msgspec.field(default_factory=list)
     state: Any = None
     seed: str | None = None
+    events: int = 0  # events folded: the clock a timer's start is measured on
+    timers: dict[str, int] = msgspec.field(default_factory=dict)  # running: name -> start
+
+    def timer_ids(self) -> dict[str, str]:
+        """Running timers by id (`name@start`) -> name."""
+        return {f"{name}@{start}": name for name, start in self.timers.items()}
 
 
 def create(
@@ -134,7 +143,15 @@ def decide(
             raise RuleViolation("game_full", "Every seat of this game is taken.")
         if any(p.name == command.name for p in table.players):
             raise RuleViolation("name_taken", "Another player at this table has that name.")
-        return [PlayerJoined(seat=len(table.players), name=command.name, entropy=command.entropy)]
+        seat = len(table.players)
+        team = command.team
+        if rules.teams:
+            team = team or rules.teams[seat % len(rules.teams)]  # by default, alternating
+            if team not in rules.teams:
+                raise RuleViolation("no_such_team", f"The teams are {', '.join(rules.teams)}.")
+        elif team is not None:
+            raise RuleViolation("no_teams", f"{rules.name} is not played in teams.")
+        return [PlayerJoined(seat=seat, name=command.name, entropy=command.entropy, team=team)]
     if isinstance(command, Start):
         if table.status != "open":
             raise RuleViolation("game_not_open", "This game has already started.")
@@ -143,11 +160,22 @@ def decide(
                 "seats_not_filled",
                 f"{len(table.players)} of {table.seats} seats are taken; all must be.",
             )
-        return [GameStarted(), *rules.setup(setup_options or table.options, table.seats, shuffler)]
+        seating = {"teams": [p.team for p in table.players]} if rules.teams else {}
+        return [
+            GameStarted(),
+            *rules.setup(setup_options or table.options, table.seats, shuffler, **seating),
+        ]
     if table.status != "active":
         raise RuleViolation("game_not_active", f"This game is {table.status}, not active.")
     if isinstance(command, FireTimer):
-        return [] if rules.on_timer is None else rules.on_timer(table.state, command.timer)
+        # A timer that is no longer running (its turn was played, its round is over) is stale.
+        name = table.timer_ids().get(command.timer)
+        if name is None or rules.on_timer is None:
+            return []
+        events = rules.on_timer(table.state, name)
+        if any(isinstance(e, rules.final_event) for e in events):
+            events.append(SeedRevealed(seed=shuffler.seed.hex()))
+        return events
     if not isinstance(actor, int):
         raise RuleViolation("not_a_seat", "Only a seated player may play.")
     events = rules.decide(table.state, command, actor, shuffler)
@@ -157,8 +185,9 @@ def decide(
 
 
 def evolve(table: Table, rules: GameRules, event: Event) -> Table:
+    table.events += 1
     if isinstance(event, PlayerJoined):
-        table.players.append(Player(name=event.name, entropy=event.entropy))
+        table.players.append(Player(name=event.name, entropy=event.entropy, team=event.team))
     elif isinstance(event, GameStarted):
         table.status = "active"
         table.state = rules.initial(table.options, table.seats)
@@ -170,12 +199,33 @@ def evolve(table: Table, rules: GameRules, event: Event) -> Table:
         table.state = rules.evolve(table.state, event)
         if isinstance(event, rules.final_event):
             table.status = "finished"
+        _track_timers(table, rules)
     return table
+
+
+def _track_timers(table: Table, rules: GameRules) -> None:
+    running = (
+        {t.name for t in rules.timers(table.state)}
+        if rules.timers and table.status == "active"
+        else set()
+    )
+    for name in [n for n in table.timers if n not in running]:
+        del table.timers[name]
+    for name in running - table.timers.keys():
+        table.timers[name] = table.events
+
+
+def running_timers(table: Table, rules: GameRules) -> list[tuple[str, Timer]]:
+    """(id, timer) for every timer running now."""
+    if not rules.timers or table.status != "active":
+        return []
+    return [(f"{t.name}@{table.timers[t.name]}", t) for t in rules.timers(table.state)]
 
 
 class Seat(msgspec.Struct, frozen=True):
     seat: int
     name: str
+    team: str | None
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -210,7 +260,7 @@ def view(table: Table, rules: GameRules, viewer: Viewer) -> TableView:
             for k, v in msgspec.to_builtins(table.options).items()
             if k not in rules.sandbox_options
         },
-        players=[Seat(seat=i, name=p.name) for i, p in enumerate(table.players)],
+        players=[Seat(seat=i, name=p.name, team=p.team) for i, p in enumerate(table.players)],
         you=viewer if isinstance(viewer, int) else None,
         seed_commitment=table.seed_commitment,
         seed=table.seed,

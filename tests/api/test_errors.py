@@ -154,3 +154,38 @@ async def test_sandbox_options_need_a_sandbox_server(valkey):
             "/v1/games", json={"game": "danger", "seats": 2, "options": {"seed": "00" * 32}}
         )
         problem(r, 403, "sandbox_only")
+
+
+async def test_a_refused_command_is_refused_again_on_retry_with_its_key(client):
+    table = await new_table(client, seats=2)
+    first = await table.send(0, {"type": "end_turn"}, **{"Idempotency-Key": "early"})
+    problem(first, 409, "draw_first")
+    assert (await table.send(0, {"type": "draw"})).status_code == 200
+    # the same request again: the first answer, though end_turn would be accepted now
+    again = await table.send(0, {"type": "end_turn"}, **{"Idempotency-Key": "early"})
+    assert again.status_code == 409 and again.json() == first.json()
+    other = await table.send(0, {"type": "draw"}, **{"Idempotency-Key": "early"})
+    problem(other, 422, "idempotency_key_reused")
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        {"If-Match": "1" * 5000},
+        {"If-Match": "\u00b2"},
+        {"Authorization": "Bearer abc.s\u00b2.x"},
+    ],
+)
+async def test_odd_header_values_are_4xx_not_500(client, header):
+    table = await new_table(client, seats=2)
+    headers = {**table.auth(0), **header}
+    raw = {k: v.encode("latin-1") for k, v in headers.items()}
+    r = await client.post(f"/v1/games/{table.id}/commands", json={"type": "draw"}, headers=raw)
+    assert r.status_code in (400, 401), r.text
+
+
+def test_a_seq_in_a_header_is_ascii_digits_of_sane_length():
+    from service.api import seq_number
+
+    assert seq_number("12") == 12
+    assert seq_number("\u00b2") is None and seq_number("1" * 5000) is None
