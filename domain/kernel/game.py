@@ -35,7 +35,7 @@ class GameRules:
     - `check_options(options, seats)`: raise InvalidOptions for a deck or setting that cannot be.
     - `final_event`: the event type that ends the game.
     - `timers(state)`: the timers the game needs running now.
-    - `on_timer(state, name)`: the events when a current timer rings.
+    - `on_timer(state, name, shuffler)`: the events when a current timer rings.
     - `teams`: the teams a seat may join (empty: no teams).
     """
 
@@ -55,7 +55,7 @@ class GameRules:
     legal: Callable[[Any, int], list[Command]]
     check_options: Callable[[Any, int], None]
     timers: Callable[[Any], list[Timer]] | None = None
-    on_timer: Callable[[Any, str], list[Event]] | None = None
+    on_timer: Callable[[Any, str, Shuffler], list[Event]] | None = None
     teams: tuple[str, ...] = ()
     stack_option: str = "deck"
     """The sandbox option that fixes the order of the cards (a game so set up is not

@@ -172,7 +172,7 @@ def decide(
         name = table.timer_ids().get(command.timer)
         if name is None or rules.on_timer is None:
             return []
-        events = rules.on_timer(table.state, name)
+        events = rules.on_timer(table.state, name, shuffler)
         if any(isinstance(e, rules.final_event) for e in events):
             events.append(SeedRevealed(seed=shuffler.seed.hex()))
         return events

@@ -1,0 +1,34 @@
+"""Danger Danger (Exploding Kittens, 2023): two teams play at once against a hidden
+60-second timer, covering each other's Cases, and must go out before it rings."""
+
+from domain.kernel import GameRules
+
+from .cards import TEAMS
+from .messages import COMMANDS, EVENTS, DangerDangerOptions, GameEnded
+from .rules import check_options, decide, legal, on_timer, setup, timers
+from .state import DangerDangerState, evolve, initial
+from .view import DangerDangerView, view
+
+RULES = GameRules(
+    name="danger-danger",
+    min_seats=2,
+    max_seats=8,
+    options_type=DangerDangerOptions,
+    commands=COMMANDS,
+    events=EVENTS,
+    final_event=GameEnded,
+    setup=setup,
+    initial=initial,
+    decide=decide,
+    evolve=evolve,
+    view=view,
+    view_type=DangerDangerView,
+    legal=legal,
+    check_options=check_options,
+    timers=timers,
+    on_timer=on_timer,
+    teams=TEAMS,
+    stack_option="stack",
+)
+
+__all__ = ["RULES", "DangerDangerOptions", "DangerDangerState"]

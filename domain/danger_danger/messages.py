@@ -1,0 +1,189 @@
+"""Danger Danger's commands (requests) and events (facts)."""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+import msgspec
+
+from domain.kernel import Command, Event, Secret
+from domain.kernel.messages import Seed
+
+from .cards import DEFAULT_DECK
+
+Team = Literal["pink", "yellow"]
+
+
+def _default_deck() -> dict[str, int]:
+    return dict(DEFAULT_DECK)
+
+
+class DangerDangerOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    deck: dict[str, int] = msgspec.field(default_factory=_default_deck)
+    """Each team's deck (notation in docs/events.md); the default is RULINGS.md's."""
+    round_seconds: Annotated[float, msgspec.Meta(ge=0.5, le=3600)] = 60.0
+    """The hidden round timer ("Set a 60-second timer")."""
+    seed: Seed | None = None
+    """Sandbox only: the server seed as hex, for a reproducible shuffle."""
+    stack: dict[str, list[str]] | None = None
+    """Sandbox only: each team's draw pile, top first, for every round (e.g. {"pink": ["P3",
+    ...], "yellow": [...]}); the first 3 cards become stacks, the 4th the swap card."""
+
+
+# Commands ---------------------------------------------------------------------------
+
+
+class DrawCard(Command, frozen=True, tag="draw_card"):
+    """Draw your team's next card (your turn in the relay, your team holding none)."""
+
+
+class PlayCard(Command, frozen=True, tag="play_card"):
+    """Play the card you hold on stack `stack`, whose top card you saw as `on`."""
+
+    stack: int
+    on: str
+    example: ClassVar[dict[str, object]] = {"type": "play_card", "stack": 2, "on": "Y4"}
+
+
+class NewStack(Command, frozen=True, tag="new_stack"):
+    """Start a new stack with the New Stack card you hold."""
+
+
+class Swap(Command, frozen=True, tag="swap"):
+    """Swap the card you hold with your team's Swap Card."""
+
+
+class Trash(Command, frozen=True, tag="trash"):
+    """Trash the card you hold: it counts as played, its Cases go to the other team."""
+
+
+class GoOut(Command, frozen=True, tag="go_out"):
+    """Put your hands flat: your team is out when all its members have and it holds no card."""
+
+
+COMMANDS = (DrawCard, PlayCard, NewStack, Swap, Trash, GoOut)
+
+
+# Events -----------------------------------------------------------------------------
+
+
+class TeamsFormed(Event, frozen=True, tag="teams_formed"):
+    pink: list[int]
+    yellow: list[int]
+    """Each team's seats, in relay order."""
+
+
+class RoundStarted(Event, frozen=True, tag="round_started"):
+    round: int
+    attempt: int
+    """1, or more when a round is replayed."""
+
+
+class DeckShuffled(Event, frozen=True, tag="deck_shuffled"):
+    team: Team
+    size: int
+    counter: int | None
+    order: list[str] | None
+    """Top first; secret until the game ends."""
+    secret = Secret(fields=("order",))
+
+
+class StacksLaid(Event, frozen=True, tag="stacks_laid"):
+    """ "Place the top 3 cards from your Draw Pile face up": both teams' three."""
+
+    stacks: list[str]
+
+
+class SwapCardLaid(Event, frozen=True, tag="swap_card_laid"):
+    team: Team
+    card: str
+
+
+class CardDrawn(Event, frozen=True, tag="card_drawn"):
+    team: Team
+    seat: int
+    card: str
+
+
+class CardPlayed(Event, frozen=True, tag="card_played"):
+    team: Team
+    seat: int
+    card: str
+    stack: int
+    on: str
+
+
+class StackStarted(Event, frozen=True, tag="stack_started"):
+    team: Team
+    seat: int
+    card: str
+    stack: int
+
+
+class CardsSwapped(Event, frozen=True, tag="cards_swapped"):
+    team: Team
+    seat: int
+    took: str
+    left: str
+
+
+class CardTrashed(Event, frozen=True, tag="card_trashed"):
+    team: Team
+    seat: int
+    card: str
+
+
+class OutDeclared(Event, frozen=True, tag="out_declared"):
+    team: Team
+    seat: int
+
+
+class DeclarationsCleared(Event, frozen=True, tag="declarations_cleared"):
+    """A member drew: not every hand of the team is flat any more."""
+
+    team: Team
+
+
+class TeamOut(Event, frozen=True, tag="team_out"):
+    team: Team
+
+
+class TimerRang(Event, frozen=True, tag="timer_rang"):
+    round: int
+    attempt: int
+
+
+class RoundScored(Event, frozen=True, tag="round_scored"):
+    round: int
+    attempt: int
+    reason: Literal["both_out", "timer"]
+    cases: dict[str, int] | None
+    """Both out: each team's Cases (tops of its colour plus what the other team trashed)."""
+    winner: Team | None
+    """None: the round is replayed (a tie, or the timer rang with both teams in)."""
+    tokens: dict[str, int]
+
+
+class GameEnded(Event, frozen=True, tag="game_ended"):
+    tokens: dict[str, int]
+    winner: Team
+
+
+EVENTS = (
+    TeamsFormed,
+    RoundStarted,
+    DeckShuffled,
+    StacksLaid,
+    SwapCardLaid,
+    CardDrawn,
+    CardPlayed,
+    StackStarted,
+    CardsSwapped,
+    CardTrashed,
+    OutDeclared,
+    DeclarationsCleared,
+    TeamOut,
+    TimerRang,
+    RoundScored,
+    GameEnded,
+)

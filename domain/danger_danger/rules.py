@@ -1,0 +1,246 @@
+"""decide() and legal(): every rule of Danger Danger, each refusal with a stable code.
+
+There are no turns: both teams act at once and the server takes commands in arrival order,
+each decided against the state at that moment. The round timer is a worker's job; when it
+rings, `on_timer` decides what the teams still in lose.
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Command, Event, InvalidOptions, RuleViolation, Shuffler
+from domain.kernel.game import Timer
+
+from .cards import TEAMS, check_deck, fits, is_new_stack, team_deck
+from .messages import (
+    CardDrawn,
+    CardPlayed,
+    CardsSwapped,
+    CardTrashed,
+    DangerDangerOptions,
+    DeckShuffled,
+    DeclarationsCleared,
+    DrawCard,
+    GameEnded,
+    GoOut,
+    NewStack,
+    OutDeclared,
+    PlayCard,
+    RoundScored,
+    RoundStarted,
+    StacksLaid,
+    StackStarted,
+    Swap,
+    SwapCardLaid,
+    TeamOut,
+    TeamsFormed,
+    TimerRang,
+    Trash,
+)
+from .state import TOKENS_TO_WIN, DangerDangerState, TeamState, cases_showing
+
+STACKS_EACH = 3  # "Place the top 3 cards from your Draw Pile face up"
+TEAM_SIZE = (1, 4)  # RULINGS: 1-4 seats a team
+
+
+def check_options(options: DangerDangerOptions, seats: int) -> None:
+    check_deck(options.deck)
+    if options.stack is not None:
+        for team in TEAMS:
+            if sorted(options.stack.get(team, [])) != sorted(team_deck(team, options.deck)):
+                raise InvalidOptions(
+                    "invalid_stack", f"The {team} stack must hold exactly the {team} deck's cards."
+                )
+
+
+def setup(
+    options: DangerDangerOptions, seats: int, shuffler: Shuffler, teams: list[str]
+) -> list[Event]:
+    members = {name: [s for s, t in enumerate(teams) if t == name] for name in TEAMS}
+    for name, seated in members.items():
+        if not TEAM_SIZE[0] <= len(seated) <= TEAM_SIZE[1]:
+            raise RuleViolation(
+                "team_size", f"Each team needs 1 to 4 players; {name} has {len(seated)}."
+            )
+    return [
+        TeamsFormed(pink=members["pink"], yellow=members["yellow"]),
+        *_deal(options, 1, 1, 0, shuffler),
+    ]
+
+
+def _deal(
+    options: DangerDangerOptions, round_: int, attempt: int, counter: int, shuffler: Shuffler
+) -> list[Event]:
+    """ "Shuffle the Yellow and Pink Decks separately ... top 3 cards ... the Stacks ... Draw
+    1 more card ... your team's Swap Card." """
+    events: list[Event] = [RoundStarted(round=round_, attempt=attempt)]
+    piles = {}
+    for team in TEAMS:
+        if options.stack is not None:
+            order, used = list(options.stack[team]), None
+        else:
+            order, used = shuffler.shuffle(team_deck(team, options.deck), counter), counter
+            counter += 1
+        piles[team] = order
+        events.append(DeckShuffled(team=team, size=len(order), counter=used, order=order))
+    events.append(StacksLaid(stacks=[c for t in TEAMS for c in piles[t][:STACKS_EACH]]))
+    events += [SwapCardLaid(team=t, card=piles[t][STACKS_EACH]) for t in TEAMS]
+    return events
+
+
+def timers(state: DangerDangerState) -> list[Timer]:
+    """ "Set a 60-second timer ... TURN IT OVER SO NO ONE CAN SEE IT!" """
+    if state.phase != "playing" or not state.teams:
+        return []
+    return [
+        Timer(
+            name=f"round:{state.round}:{state.attempt}",
+            seconds=state.options.round_seconds,
+            public=False,
+        )
+    ]
+
+
+def on_timer(state: DangerDangerState, name: str, shuffler: Shuffler) -> list[Event]:
+    """ "If the timer goes off while you're still playing, your team IMMEDIATELY LOSES THE
+    ROUND." Both still playing: both lose, and the round is replayed."""
+    events: list[Event] = [TimerRang(round=state.round, attempt=state.attempt)]
+    still_in = [t for t in TEAMS if not state.teams[t].out]
+    winner = next(t for t in TEAMS if t not in still_in) if len(still_in) == 1 else None
+    return events + _score(state, "timer", None, winner, shuffler)
+
+
+def decide(
+    state: DangerDangerState, command: Command, seat: int, shuffler: Shuffler
+) -> list[Event]:
+    if state.phase == "over":
+        raise RuleViolation("game_over", "The game is over.")
+    name = state.team_of(seat)
+    team = state.teams[name]
+    if team.out:
+        raise RuleViolation("team_out", "Your team has gone out: the decision is final.")
+    match command:
+        case DrawCard():
+            return _draw(team, name, seat)
+        case GoOut():
+            return _go_out(state, team, name, seat, shuffler)
+    if team.holder != seat:
+        raise RuleViolation("not_holding", "You hold no card: draw first, in your relay turn.")
+    card = team.holding
+    assert card is not None
+    match command:
+        case PlayCard(stack=i, on=on):
+            if not 0 <= i < len(state.stacks):
+                raise RuleViolation("no_such_stack", f"There are {len(state.stacks)} stacks.")
+            top = state.stacks[i][-1]
+            if top != on:
+                raise RuleViolation(
+                    "stack_changed", f"Stack {i} shows {top} now, not {on}: look again."
+                )
+            if not fits(card, top):
+                raise RuleViolation(
+                    "does_not_fit", f"{card} fits a stack showing one more or one less, not {top}."
+                )
+            return [CardPlayed(team=name, seat=seat, card=card, stack=i, on=top)]
+        case NewStack():
+            if not is_new_stack(card):
+                raise RuleViolation("not_a_new_stack_card", f"{card} is not a New Stack card.")
+            return [StackStarted(team=name, seat=seat, card=card, stack=len(state.stacks))]
+        case Swap():
+            if team.swap is None:
+                raise RuleViolation("no_swap_card", "Your team has no Swap Card.")
+            return [CardsSwapped(team=name, seat=seat, took=team.swap, left=card)]
+        case Trash():
+            return [CardTrashed(team=name, seat=seat, card=card)]
+    raise RuleViolation("unknown_command", f"Danger Danger has no command {command!r}.")
+
+
+def _draw(team: TeamState, name: str, seat: int) -> list[Event]:
+    if team.holding is not None:
+        raise RuleViolation(
+            "holding_card", "Your team holds a card: it must be played before the next draw."
+        )
+    if team.seats[team.relay] != seat:
+        raise RuleViolation(
+            "not_your_relay", f"Seat {team.seats[team.relay]} draws next for your team."
+        )
+    if not team.pile:
+        # RULINGS [house]: with an empty draw pile a team can only wait, swap, or go out.
+        raise RuleViolation("pile_empty", "Your draw pile is empty: wait, or go out.")
+    events: list[Event] = [DeclarationsCleared(team=name)] if team.declared else []
+    return [*events, CardDrawn(team=name, seat=seat, card=team.pile[0])]
+
+
+def _go_out(
+    state: DangerDangerState, team: TeamState, name: str, seat: int, shuffler: Shuffler
+) -> list[Event]:
+    """ "every player on your team must have both hands flat on the table at the same
+    time. If anyone is holding a card, they must successfully play it" first."""
+    if team.holding is not None:
+        raise RuleViolation("holding_card", "Your team holds a card: play it before going out.")
+    if seat in team.declared:
+        raise RuleViolation("already_declared", "Your hands are flat already.")
+    events: list[Event] = [OutDeclared(team=name, seat=seat)]
+    if len(team.declared) + 1 < len(team.seats):
+        return events
+    events.append(TeamOut(team=name))
+    other = "yellow" if name == "pink" else "pink"
+    if not state.teams[other].out:
+        return events
+    showing = cases_showing(state)
+    winner = None if showing["pink"] == showing["yellow"] else max(showing, key=showing.get)  # type: ignore[arg-type]
+    return events + _score(state, "both_out", showing, winner, shuffler)
+
+
+def _score(
+    state: DangerDangerState,
+    reason: str,
+    showing: dict[str, int] | None,
+    winner: str | None,
+    shuffler: Shuffler,
+) -> list[Event]:
+    tokens = dict(state.tokens)
+    if winner is not None:
+        tokens[winner] += 1
+    events: list[Event] = [
+        RoundScored(
+            round=state.round,
+            attempt=state.attempt,
+            reason=reason,  # type: ignore[arg-type]
+            cases=showing,
+            winner=winner,  # type: ignore[arg-type]
+            tokens=tokens,
+        )
+    ]
+    if winner is not None and tokens[winner] >= TOKENS_TO_WIN:
+        return [*events, GameEnded(tokens=tokens, winner=winner)]  # type: ignore[arg-type]
+    # "Collect the cards on the table and shuffle each team's deck separately."
+    next_round, attempt = (state.round + 1, 1) if winner else (state.round, state.attempt + 1)
+    return events + _deal(state.options, next_round, attempt, state.shuffles, shuffler)
+
+
+def legal(state: DangerDangerState, seat: int) -> list[Command]:
+    if state.phase == "over" or not state.teams:
+        return []
+    team = state.teams[state.team_of(seat)]
+    if team.out:
+        return []
+    if team.holding is not None:
+        if team.holder != seat:
+            return []
+        card = team.holding
+        moves: list[Command] = [
+            PlayCard(stack=i, on=stack[-1])
+            for i, stack in enumerate(state.stacks)
+            if fits(card, stack[-1])
+        ]
+        if is_new_stack(card):
+            moves.append(NewStack())
+        if team.swap is not None:
+            moves.append(Swap())
+        return [*moves, Trash()]
+    moves = []
+    if team.seats[team.relay] == seat and team.pile:
+        moves.append(DrawCard())
+    if seat not in team.declared:
+        moves.append(GoOut())
+    return moves

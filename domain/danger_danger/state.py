@@ -1,0 +1,148 @@
+"""The state Danger Danger's fold builds, and `evolve`, the only way it changes."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.kernel import Event
+
+from .cards import TEAMS, cases, team_of
+from .messages import (
+    CardDrawn,
+    CardPlayed,
+    CardsSwapped,
+    CardTrashed,
+    DangerDangerOptions,
+    DeckShuffled,
+    DeclarationsCleared,
+    GameEnded,
+    OutDeclared,
+    RoundScored,
+    RoundStarted,
+    StacksLaid,
+    StackStarted,
+    SwapCardLaid,
+    TeamOut,
+    TeamsFormed,
+    TimerRang,
+)
+
+TOKENS_TO_WIN = 3  # "The first team to collect 3 Point Tokens wins the game!"
+
+
+class TeamState(msgspec.Struct):
+    seats: list[int]
+    pile: list[str] = msgspec.field(default_factory=list)  # top first
+    swap: str | None = None
+    holding: str | None = None
+    holder: int | None = None
+    relay: int = 0  # index in `seats` of the member who draws next
+    declared: list[int] = msgspec.field(default_factory=list)
+    out: bool = False
+    trashed: list[str] = msgspec.field(default_factory=list)  # cards this team trashed
+
+
+class DangerDangerState(msgspec.Struct):
+    options: DangerDangerOptions
+    seats: int
+    teams: dict[str, TeamState] = msgspec.field(default_factory=dict)
+    stacks: list[list[str]] = msgspec.field(default_factory=list)  # bottom first
+    round: int = 0
+    attempt: int = 0
+    phase: Literal["playing", "over"] = "playing"
+    tokens: dict[str, int] = msgspec.field(default_factory=lambda: dict.fromkeys(TEAMS, 0))
+    shuffles: int = 0
+    last_round: RoundScored | None = None
+    winner: str | None = None
+
+    def team_of(self, seat: int) -> str:
+        return next(name for name, t in self.teams.items() if seat in t.seats)
+
+
+def initial(options: DangerDangerOptions, seats: int) -> DangerDangerState:
+    return DangerDangerState(options=options, seats=seats)
+
+
+def evolve(state: DangerDangerState, event: Event) -> DangerDangerState:
+    match event:
+        case TeamsFormed(pink=pink, yellow=yellow):
+            state.teams = {
+                "pink": TeamState(seats=list(pink)),
+                "yellow": TeamState(seats=list(yellow)),
+            }
+        case RoundStarted(round=r, attempt=a):
+            state.round, state.attempt, state.phase = r, a, "playing"
+            state.stacks = []
+            for team in state.teams.values():
+                team.pile, team.swap, team.holding, team.holder = [], None, None, None
+                team.relay, team.declared, team.out, team.trashed = 0, [], False, []
+        case DeckShuffled(team=name, order=order, counter=counter):
+            assert order is not None, "the fold needs the full event"
+            state.teams[name].pile = list(order)
+            if counter is not None:
+                state.shuffles = counter + 1
+        case StacksLaid(stacks=cards):
+            for card in cards:
+                _take(state, card)
+                state.stacks.append([card])
+        case SwapCardLaid(team=name, card=card):
+            _take(state, card)
+            state.teams[name].swap = card
+        case CardDrawn(team=name, seat=seat, card=card):
+            _take(state, card)
+            team = state.teams[name]
+            team.holding, team.holder = card, seat
+        case CardPlayed(team=name, card=card, stack=i):
+            state.stacks[i].append(card)
+            _played(state.teams[name])
+        case StackStarted(team=name, card=card):
+            state.stacks.append([card])
+            _played(state.teams[name])
+        case CardsSwapped(team=name, took=took, left=left):
+            team = state.teams[name]
+            team.holding, team.swap = took, left
+        case CardTrashed(team=name, card=card):
+            state.teams[name].trashed.append(card)
+            _played(state.teams[name])
+        case OutDeclared(team=name, seat=seat):
+            state.teams[name].declared.append(seat)
+        case DeclarationsCleared(team=name):
+            state.teams[name].declared = []
+        case TeamOut(team=name):
+            state.teams[name].out = True
+        case TimerRang():
+            pass  # the scoring that follows says what it costs
+        case RoundScored(tokens=tokens):
+            state.tokens = dict(tokens)
+            state.last_round = event
+        case GameEnded(winner=winner):
+            state.phase, state.winner = "over", winner
+        case _:
+            raise ValueError(f"danger-danger cannot fold {type(event).__name__}")
+    return state
+
+
+def _take(state: DangerDangerState, card: str) -> None:
+    """A card leaves the top of its team's pile."""
+    taken = state.teams[team_of(card)].pile.pop(0)
+    assert taken == card, f"took {card}, but {taken} was on top"
+
+
+def _played(team: TeamState) -> None:
+    """The card left the hand: the relay passes to the next member."""
+    team.holding, team.holder = None, None
+    team.relay = (team.relay + 1) % len(team.seats)
+
+
+def cases_showing(state: DangerDangerState) -> dict[str, int]:
+    """ "add up the Cases on each of your team's cards on top of a Stack. Then take any
+    cards the other team trashed and add those Cases to your total." """
+    out = dict.fromkeys(TEAMS, 0)
+    for stack in state.stacks:
+        out[team_of(stack[-1])] += cases(stack[-1])
+    for name, team in state.teams.items():
+        other = "yellow" if name == "pink" else "pink"
+        out[other] += sum(cases(c) for c in team.trashed)
+    return out

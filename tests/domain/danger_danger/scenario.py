@@ -1,0 +1,46 @@
+"""Given / when / then for Danger Danger: both teams' piles chosen, seats in teams."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.danger_danger import RULES, DangerDangerOptions, DangerDangerState
+from domain.danger_danger.cards import DEFAULT_DECK, INITIAL, team_deck
+from domain.kernel import Command, Event, Shuffler
+
+SHUFFLER = Shuffler(bytes(32))
+
+
+def pile(team: str, *top: str) -> list[str]:
+    """A team's whole pile whose first cards are `top` (written without the initial)."""
+    cards = [INITIAL[team] + c for c in top]
+    rest = Counter(team_deck(team, DEFAULT_DECK)) - Counter(cards)
+    return [*cards, *sorted(rest.elements())]
+
+
+def given(
+    pink: tuple[str, ...] = (),
+    yellow: tuple[str, ...] = (),
+    teams: tuple[str, ...] = ("pink", "yellow"),
+) -> DangerDangerState:
+    options = DangerDangerOptions(
+        stack={"pink": pile("pink", *pink), "yellow": pile("yellow", *yellow)}
+    )
+    state = RULES.initial(options, len(teams))
+    for event in RULES.setup(options, len(teams), SHUFFLER, teams=list(teams)):
+        RULES.evolve(state, event)
+    return state
+
+
+def when(state: DangerDangerState, seat: int, command: Command) -> list[Event]:
+    events = RULES.decide(state, command, seat, SHUFFLER)
+    for event in events:
+        RULES.evolve(state, event)
+    return events
+
+
+def ring(state: DangerDangerState) -> list[Event]:
+    events = RULES.on_timer(state, f"round:{state.round}:{state.attempt}", SHUFFLER)  # type: ignore[misc]
+    for event in events:
+        RULES.evolve(state, event)
+    return events
