@@ -24,6 +24,7 @@ from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
 from .schemas import (
+    Clock,
     CommandResult,
     Created,
     CreateGame,
@@ -87,6 +88,11 @@ def _game_out(service: Service, game: Game, token_viewer: Any) -> GameOut:
         seq=game.seq,
         view=service.view(game, token_viewer),
         legal=service.legal(game, token_viewer),
+        clocks=[
+            Clock(timer=timer_id, deadline=deadline.isoformat(timespec="milliseconds"))
+            for timer_id, timer, deadline in game.clocks()
+            if timer.public
+        ],
     )
 
 
@@ -240,7 +246,7 @@ class GamesController(Controller):
         game_id: GameId,
         data: Annotated[JoinGame, Body(examples=[Example(value={"name": "Anton"})])],
     ) -> Joined:
-        outcome, token = await service.join(game_id, data.name, data.entropy)
+        outcome, token = await service.join(game_id, data.name, data.entropy, data.team)
         seat = outcome.envelopes[0].data["seat"]
         return Joined(seat=seat, token=token, seq=outcome.game.seq)
 

@@ -58,13 +58,15 @@ def _worker(args: argparse.Namespace) -> int:
     import asyncio
     import signal
 
+    from arq import create_pool
+    from arq.connections import RedisSettings
     from redis.asyncio import Redis
 
     from events.store import EventStore
 
     from .games import GameService
     from .lobby import LobbyProjection
-    from .worker import run_worker
+    from .worker import QUEUE, TimerQueue, resume_timers, run_worker
 
     settings = Settings.from_env()
     redis_url = args.redis_url or settings.redis_url
@@ -76,10 +78,13 @@ def _worker(args: argparse.Namespace) -> int:
     async def run() -> None:
         redis = Redis.from_url(redis_url)
         store = EventStore(redis)
-        service = GameService(store, settings.sandbox)
+        # A timer that ends a round begins the next round's timer: this process queues it.
+        pool = await create_pool(RedisSettings.from_dsn(redis_url), default_queue_name=QUEUE)
+        service = GameService(store, settings.sandbox, TimerQueue(pool))
         tasks = [
             asyncio.create_task(LobbyProjection(redis, store).run()),
             asyncio.create_task(run_worker(redis_url, service)),
+            asyncio.create_task(resume_timers(redis, service)),
         ]
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
@@ -89,6 +94,7 @@ def _worker(args: argparse.Namespace) -> int:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await pool.aclose()
         await redis.aclose()
 
     asyncio.run(run())

@@ -230,7 +230,9 @@ class GameService:
                 return await self.get(game_id), admin_token
         raise ApiError(503, "id_exhausted", "Could not allocate a game id; try again.")
 
-    async def join(self, game_id: str, name: str, entropy: str) -> tuple[Outcome, str]:
+    async def join(
+        self, game_id: str, name: str, entropy: str, team: str | None = None
+    ) -> tuple[Outcome, str]:
         game = await self.get(game_id)
         issued: dict[str, str] = {}
 
@@ -240,7 +242,7 @@ class GameService:
             issued["token"] = token
             return {f"seat:{seat}": digest}
 
-        joined = tables.Join(name=name, entropy=entropy)
+        joined = tables.Join(name=name, entropy=entropy, team=team)
         outcome = await self._execute(game, "anyone", joined, None, None, None, token_for)
         return outcome, issued["token"]
 

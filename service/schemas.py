@@ -66,6 +66,9 @@ class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     only spaces."""
     entropy: Annotated[str, msgspec.Meta(max_length=ENTROPY_MAX)] = ""
     """Optional: any string, mixed into every shuffle of the game and recorded publicly."""
+    team: Annotated[str, msgspec.Meta(max_length=20)] | None = None
+    """Team games (danger-danger: "pink" or "yellow"): the team to join; by default the
+    teams alternate by seat. Other games refuse it (409 no_teams)."""
 
 
 class Created(msgspec.Struct, frozen=True):
@@ -100,6 +103,12 @@ class EventOut(msgspec.Struct, frozen=True):
     hash: str
 
 
+class Clock(msgspec.Struct, frozen=True):
+    timer: str
+    deadline: str
+    """RFC 3339 UTC: when the timer rings and the seat to act gets its default action."""
+
+
 class GameOut(msgspec.Struct, frozen=True):
     id: str
     game: str
@@ -108,6 +117,9 @@ class GameOut(msgspec.Struct, frozen=True):
     view: TableViewOut  # type: ignore[valid-type]
     legal: list[GameCommand]  # type: ignore[valid-type]
     """Every command the caller may send now, each a complete body for /commands."""
+    clocks: list[Clock]
+    """Running turn clocks (option `turn_seconds`) and their deadlines. A hidden timer
+    (Danger Danger's round timer) is never listed."""
 
 
 class CommandResult(msgspec.Struct, frozen=True):

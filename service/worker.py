@@ -50,13 +50,18 @@ class TimerQueue:
         )
 
 
-def build_worker(redis_url: str, service: GameService, **options: Any) -> Worker:
+def build_worker(
+    redis_url: str, service: GameService, queue: str = QUEUE, **options: Any
+) -> Worker:
     return Worker(
         functions=[fire_timer],
-        queue_name=QUEUE,
+        queue_name=queue,
         redis_settings=RedisSettings.from_dsn(redis_url),
         handle_signals=False,
         ctx={"service": service},
+        # A job of a killed worker is run again once its in-progress mark expires (arq:
+        # job_timeout + 10 s): fire_timer takes milliseconds, so keep that short.
+        job_timeout=options.pop("job_timeout", 5),
         **options,
     )
 

@@ -1,0 +1,69 @@
+"""Timers with real worker processes: two at once, and one killed and started again."""
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from litestar.testing import AsyncTestClient
+
+from service.app import create_app
+from service.config import Settings
+from service.embedded import EmbeddedValkey
+from tests.players import new_table
+
+
+def worker(url: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "worker", "--redis-url", url],
+        env={**os.environ},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+async def rang(client, game_id: str) -> list[tuple[int, int]]:
+    events = (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+    return [(e["data"]["round"], e["data"]["attempt"]) for e in events if e["type"] == "timer_rang"]
+
+
+@pytest.fixture
+def own_server(tmp_path: Path):
+    server = EmbeddedValkey(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+async def test_each_round_timer_rings_once_with_two_workers_and_one_killed(own_server):
+    app = create_app(Settings(background=False), own_server.url)
+    rng = random.Random(5)
+    async with AsyncTestClient(app=app) as client:
+        table = await new_table(client, seats=2, game="danger-danger", round_seconds=1.0)
+        workers = [worker(own_server.url), worker(own_server.url)]
+        try:
+            for _ in range(3):
+                # somewhere around a deadline, one worker dies; a new one takes its place
+                await asyncio.sleep(rng.uniform(0.6, 1.4))
+                victim = workers.pop(0)
+                victim.send_signal(signal.SIGKILL)
+                victim.wait()
+                workers.append(worker(own_server.url))
+            deadline = asyncio.get_running_loop().time() + 40
+            while len(await rang(client, table.id)) < 4:
+                assert asyncio.get_running_loop().time() < deadline, await rang(client, table.id)
+                await asyncio.sleep(0.2)
+        finally:
+            for w in workers:
+                w.send_signal(signal.SIGTERM)
+            for w in workers:
+                w.wait(timeout=20)
+        rings = await rang(client, table.id)
+        assert all(n == 1 for n in Counter(rings).values()), rings
+        events = (await client.get(f"/v1/games/{table.id}/events")).json()["events"]
+        assert [e["seq"] for e in events] == list(range(1, len(events) + 1))

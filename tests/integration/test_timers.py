@@ -1,0 +1,76 @@
+"""Timers fired by arq workers: Danger Danger's hidden round timer, exactly once."""
+
+import asyncio
+
+from arq import create_pool
+from arq.connections import RedisSettings
+from redis.asyncio import Redis
+
+from events.store import EventStore
+from service.games import GameService
+from service.worker import build_worker
+from tests.players import new_table
+
+
+async def events_of(client, game_id: str) -> list[dict]:
+    return (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+
+
+async def wait_for_type(client, game_id: str, kind: str, count: int = 1, timeout: float = 15):
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        found = [e for e in await events_of(client, game_id) if e["type"] == kind]
+        if len(found) >= count:
+            return found
+        assert asyncio.get_running_loop().time() < deadline, f"no {kind} in time"
+        await asyncio.sleep(0.1)
+
+
+async def test_the_round_timer_rings_through_the_worker_and_costs_the_teams_still_in(client):
+    table = await new_table(client, seats=2, game="danger-danger", round_seconds=0.6)
+    r = await table.send(0, {"type": "go_out"})  # pink is out; yellow plays on
+    assert r.status_code == 200
+    rang = await wait_for_type(client, table.id, "timer_rang")
+    scored = await wait_for_type(client, table.id, "round_scored")
+    assert rang[0]["actor"] == "server"
+    assert scored[0]["data"]["reason"] == "timer" and scored[0]["data"]["winner"] == "pink"
+    state = (await table.state())["view"]["state"]
+    assert state["round"] == 2 and state["tokens"] == {"pink": 1, "yellow": 0}
+
+
+async def test_no_view_or_event_shows_the_round_timer(client):
+    table = await new_table(client, seats=2, game="danger-danger", round_seconds=30)
+    for reader in (None, 0, 1):
+        game = await table.state(reader)
+        assert game["clocks"] == []
+        text = str(game)
+        assert "deadline" not in text and "round:1:1" not in text
+    for event in await events_of(client, table.id):
+        assert "deadline" not in str(event["data"])
+
+
+async def test_a_timer_fired_twice_or_by_two_workers_takes_effect_once(client, valkey):
+    table = await new_table(client, seats=2, game="danger-danger", round_seconds=3600)
+    game_id = table.id
+    timer_id = next(iter(client.app.state.service._cache[game_id].table.timer_ids()))
+    queue = f"test:{game_id}"  # a queue of its own: the service's holds deferred timers
+    pool = await create_pool(RedisSettings.from_dsn(valkey.url), default_queue_name=queue)
+    for copy in range(4):  # four deliveries of the same timer, as retries would make
+        await pool.enqueue_job("fire_timer", game_id, timer_id, _job_id=f"copy:{game_id}:{copy}")
+    redis_a, redis_b = Redis.from_url(valkey.url), Redis.from_url(valkey.url)
+    workers = [
+        build_worker(
+            valkey.url, GameService(EventStore(r), False), queue, burst=True, poll_delay=0.05
+        )
+        for r in (redis_a, redis_b)
+    ]
+    await asyncio.gather(*(w.main() for w in workers))
+    for w in workers:
+        await w.close()
+    rang = [e for e in await events_of(client, game_id) if e["type"] == "timer_rang"]
+    assert len(rang) == 1
+    events = await events_of(client, game_id)
+    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+    await pool.aclose()
+    await redis_a.aclose()
+    await redis_b.aclose()
