@@ -3,7 +3,7 @@
 from domain.kernel import GameRules
 
 from .messages import COMMANDS, EVENTS, DangerOptions, GameEnded
-from .rules import check_options, decide, legal, setup
+from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import DangerState, evolve, initial
 from .view import DangerView, view
 
@@ -23,6 +23,8 @@ RULES = GameRules(
     view_type=DangerView,
     legal=legal,
     check_options=check_options,
+    timers=timers,
+    on_timer=on_timer,
 )
 
 __all__ = ["RULES", "DangerOptions", "DangerState"]

@@ -16,6 +16,9 @@ class DangerOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     fourth_row_needs: Literal["row", "total"] = "row"
     """RULINGS: "row" = 6+ cards in the fourth row (the rulebook); "total" = 6+ cards in
     front of the player (the German original)."""
+    turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
+    """A turn clock: a seat that has not finished its turn in time draws from the stack and
+    protects nothing. Its deadline is public."""
     seed: Seed | None = None
     """Sandbox only: the server seed as hex, for a reproducible shuffle."""
     deck: Annotated[list[str], msgspec.Meta(min_length=108, max_length=108)] | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import Command, Event, RuleViolation, Shuffler
+from domain.kernel.game import Timer, default_moves
 
 from .cards import COLOURS, FULL_DECK, LIMIT, Colour, check_deck, colour, value
 from .messages import (
@@ -26,7 +27,7 @@ from .messages import (
     TurnEnded,
 )
 from .scoring import comparable_sum, next_starter, score_round, winners
-from .state import ROUNDS, DangerState, Row
+from .state import ROUNDS, DangerState, Row, evolve
 
 FOURTH_ROW_CARDS = 6  # "...may only be protected if the player has 6 or more cards in that row."
 MIN_CARDS_TO_PROTECT = 2  # "You must have 2 or more cards in front of you before you may protect"
@@ -231,3 +232,25 @@ def _end_round(state: DangerState, rows: Rows, seat: int | None, reason: str) ->
             RoundStarted(round=state.round + 1, starter=next_starter(totals, state.starter))
         )
     return events
+
+
+# Turn clock ---------------------------------------------------------------------------
+
+
+def timers(state: DangerState) -> list[Timer]:
+    seconds = state.options.turn_seconds
+    if seconds is None or state.phase not in ("draw", "protect"):
+        return []
+    return [Timer(name=f"turn:{state.round}:{state.turn}", seconds=seconds, public=True)]
+
+
+def on_timer(state: DangerState, name: str, shuffler: Shuffler) -> list[Event]:
+    """The documented default: the seat draws from the stack and protects nothing."""
+    seat = state.turn
+
+    def choose(s: DangerState) -> tuple[int, Command] | None:
+        if s.turn != seat or s.round != state.round or s.phase in ("over", "scoring"):
+            return None
+        return seat, Draw() if s.phase == "draw" else EndTurn()
+
+    return default_moves(state, decide, evolve, choose, shuffler)

@@ -4,7 +4,7 @@ and make the others reach 13."""
 from domain.kernel import GameRules
 
 from .messages import COMMANDS, EVENTS, Danger13Options, GameEnded
-from .rules import check_options, decide, legal, setup
+from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import Danger13State, evolve, initial
 from .view import Danger13View, view
 
@@ -24,6 +24,8 @@ RULES = GameRules(
     view_type=Danger13View,
     legal=legal,
     check_options=check_options,
+    timers=timers,
+    on_timer=on_timer,
     stack_option="stack",
 )
 

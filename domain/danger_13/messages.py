@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import msgspec
 
@@ -20,6 +20,9 @@ class Danger13Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deck: dict[str, int] = msgspec.field(default_factory=_default_deck)
     """How many of each card (notation in docs/events.md); the default is the 109-card
     spread of RULINGS.md."""
+    turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
+    """A turn clock: a dealer who lets it run out gives the card to the first seat (in seat
+    order) without one; a seat deciding on a card accepts it. Its deadline is public."""
     seed: Seed | None = None
     """Sandbox only: the server seed as hex, for a reproducible shuffle."""
     stack: list[str] | None = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import Command, Event, InvalidOptions, RuleViolation, Shuffler
+from domain.kernel.game import Timer
 
 from .cards import cards_of, check_deck, kind, plus_signs, value
 from .messages import (
@@ -264,3 +265,29 @@ def _score(chain: _Chain, bust: int | None) -> None:
     first = (state.first + 1) % state.seats
     chain(RoundStarted(round=state.round + 1, first=first))
     _draw_packet(chain, first)
+
+
+# Turn clock ---------------------------------------------------------------------------
+
+
+def timers(state: Danger13State) -> list[Timer]:
+    seconds = state.options.turn_seconds
+    if seconds is None or state.phase == "over":
+        return []
+    if state.phase == "decide" and state.pending is not None:
+        # the pile and the discard pile change with every card, so a new decision restarts it
+        name = f"decide:{state.round}:{state.pending.seat}:{len(state.pile)}:{len(state.discard)}"
+    elif state.revealed:
+        name = f"give:{state.round}:{state.dealer}:{len(state.packet)}"
+    else:
+        return []
+    return [Timer(name=name, seconds=seconds, public=True)]
+
+
+def on_timer(state: Danger13State, name: str, shuffler: Shuffler) -> list[Event]:
+    """The documented defaults: the dealer gives to the first seat without a card; a seat
+    deciding on a card accepts it (the refusal is declined)."""
+    if state.phase == "decide" and state.pending is not None:
+        return decide(state, Accept(), state.pending.seat, shuffler)
+    first_open = state.received.index(False)
+    return decide(state, Give(seat=first_open), state.dealer, shuffler)

@@ -4,7 +4,7 @@ whose cards keep your lowest card of each colour safe."""
 from domain.kernel import GameRules
 
 from .messages import COMMANDS, EVENTS, GameEnded, HighVoltageOptions
-from .rules import check_options, decide, legal, setup
+from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import HighVoltageState, evolve, initial
 from .view import HighVoltageView, view
 
@@ -24,6 +24,8 @@ RULES = GameRules(
     view_type=HighVoltageView,
     legal=legal,
     check_options=check_options,
+    timers=timers,
+    on_timer=on_timer,
 )
 
 __all__ = ["RULES", "HighVoltageOptions", "HighVoltageState"]

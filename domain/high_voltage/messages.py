@@ -17,6 +17,9 @@ class HighVoltageOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True
     """Team mode, 4 seats only: seats 0 and 2 play against seats 1 and 3."""
     tiebreak_round: bool = False
     """A tie for the win after round 3 plays one more round (else the victory is shared)."""
+    turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
+    """A turn clock: in the draft, each seat still choosing keeps its 3 lowest cards when it
+    runs out; in a trick, the seat to play plays its lowest card. Its deadline is public."""
     seed: Seed | None = None
     """Sandbox only: the server seed as hex, for a reproducible shuffle."""
     deck: Annotated[list[int], msgspec.Meta(min_length=20, max_length=50)] | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from domain.kernel import Command, Event, InvalidOptions, RuleViolation, Shuffler
+from domain.kernel.game import Timer, default_moves
 
 from .cards import DECKS, HAND, KEEP, TRICKS, check_deck
 from .messages import (
@@ -25,7 +26,7 @@ from .messages import (
     TrickWon,
 )
 from .scoring import reasons, score, zones
-from .state import HighVoltageState
+from .state import HighVoltageState, evolve
 
 TEAM_SEATS = 4
 
@@ -220,3 +221,35 @@ def _next_leader(
     candidates = _best_seats(totals, team_totals, sides)
     top = max(totals[s] for s in candidates)
     return [s for s in candidates if totals[s] == top]
+
+
+# Turn clock ---------------------------------------------------------------------------
+
+
+def timers(state: HighVoltageState) -> list[Timer]:
+    seconds = state.options.turn_seconds
+    if seconds is None or state.phase == "over":
+        return []
+    if state.phase == "draft":
+        name = f"draft:{state.round}:{state.stage}"
+    else:
+        name = f"play:{state.round}:{state.trick}:{state.turn}"
+    return [Timer(name=name, seconds=seconds, public=True)]
+
+
+def on_timer(state: HighVoltageState, name: str, shuffler: Shuffler) -> list[Event]:
+    """The documented defaults: every seat still choosing keeps its 3 lowest cards; the seat
+    to play plays its lowest card."""
+    round_, phase, stage, trick = state.round, state.phase, state.stage, state.trick
+
+    def choose(s: HighVoltageState) -> tuple[int, Command] | None:
+        if (s.round, s.phase, s.stage, s.trick) != (round_, phase, stage, trick):
+            return None
+        if s.phase == "draft":
+            seat = next((i for i, done in enumerate(s.picked) if not done), None)
+            return None if seat is None else (seat, Pick(cards=sorted(s.packets[seat])[:KEEP]))
+        if phase == "tricks" and s.turn == state.turn and len(s.plays) == len(state.plays):
+            return s.turn, Play(card=min(s.hands[s.turn]))
+        return None
+
+    return default_moves(state, decide, evolve, choose, shuffler)

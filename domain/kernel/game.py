@@ -65,3 +65,27 @@ class GameRules:
     def sandbox_options(self) -> Sequence[str]:
         """Options accepted only by a server in sandbox mode."""
         return ("seed", self.stack_option)
+
+
+def scratch_copy(state: Any) -> Any:
+    """A deep copy of a state struct, to decide a chain of steps without touching it."""
+    return msgspec.json.decode(msgspec.json.encode(state), type=type(state))
+
+
+def default_moves(
+    state: Any,
+    decide: Callable[[Any, Command, int, Shuffler], list[Event]],
+    evolve: Callable[[Any, Event], Any],
+    choose: Callable[[Any], tuple[int, Command] | None],
+    shuffler: Shuffler,
+) -> list[Event]:
+    """The events of the moves a turn clock makes for a seat that let it run out: `choose`
+    names the next (seat, command) on a scratch copy of the state, until it returns None."""
+    scratch = scratch_copy(state)
+    events: list[Event] = []
+    while (step := choose(scratch)) is not None:
+        seat, command = step
+        for event in decide(scratch, command, seat, shuffler):
+            evolve(scratch, event)
+            events.append(event)
+    return events

@@ -74,3 +74,15 @@ async def test_a_timer_fired_twice_or_by_two_workers_takes_effect_once(client, v
     await pool.aclose()
     await redis_a.aclose()
     await redis_b.aclose()
+
+
+async def test_a_turn_clock_is_public_and_plays_the_default_when_it_runs_out(client):
+    table = await new_table(client, seats=2, turn_seconds=1)
+    game = await table.state(1)
+    (clock,) = game["clocks"]
+    assert clock["timer"].startswith("turn:1:0@") and clock["deadline"]
+    await wait_for_type(client, table.id, "turn_ended")
+    state = (await table.state())["view"]["state"]
+    assert state["turn"] == 1 and state["boards"][0]["cards_in_front"] == 1
+    (clock,) = (await table.state())["clocks"]
+    assert clock["timer"].startswith("turn:1:1@")
