@@ -31,6 +31,7 @@ class Envelope(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     at: str
     actor: str
     command: str | None
+    cause: dict[str, Any] | None
     prev: str
     hash: str
 
@@ -62,6 +63,7 @@ def seal(
     actor: str,
     command: str | None,
     prev: str,
+    cause: dict[str, Any] | None = None,
 ) -> Envelope:
     fields = {
         "game": game,
@@ -71,6 +73,7 @@ def seal(
         "at": at,
         "actor": actor,
         "command": command,
+        "cause": cause,
         "prev": prev,
     }
     return Envelope(**fields, hash=digest(fields))
@@ -87,7 +90,7 @@ def first_break(envelopes: list[Envelope]) -> tuple[int, str] | None:
     prev = GENESIS
     for expected_seq, env in enumerate(envelopes, start=1):
         if env.seq != expected_seq:
-            return env.seq, f"seq {env.seq} where {expected_seq} was expected"
+            return expected_seq, f"event {expected_seq} is missing: seq {env.seq} stands there"
         if env.prev != prev:
             return env.seq, "prev does not name the previous event's hash"
         if digest(unsealed(env)) != env.hash:

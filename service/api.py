@@ -75,6 +75,7 @@ def _envelope(e: Any) -> EventOut:
         at=e.at,
         actor=e.actor,
         command=e.command,
+        cause=e.cause,
         prev=e.prev,
         hash=e.hash,
     )

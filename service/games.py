@@ -82,12 +82,23 @@ class Game:
         return self.table.status == "finished"
 
     def readable(self, envelope: Envelope, viewer: Viewer) -> Envelope:
-        """The envelope as `viewer` may read it (the hash is the full event's)."""
+        """The envelope as `viewer` may read it (the hash is the full event's). A seat's
+        command (a High Voltage pick names cards) is its own until the game ends."""
         event = self.codec.event(envelope)
         shown = visible(event, viewer, self.finished)
-        if shown is event:
+        hide_cause = (
+            envelope.cause is not None
+            and not self.finished
+            and envelope.actor.startswith("seat:")
+            and envelope.actor != f"seat:{viewer}"
+        )
+        if shown is event and not hide_cause:
             return envelope
-        return msgspec.structs.replace(envelope, data=event_data(shown))
+        return msgspec.structs.replace(
+            envelope,
+            data=event_data(shown),
+            cause=None if hide_cause else envelope.cause,
+        )
 
 
 # Queues a timer to fire at a deadline; a timer id queued twice runs once.
@@ -360,8 +371,18 @@ class GameService:
                 if not events:
                     return Outcome(game, [], viewer, self.view(game, viewer))
                 at, prev, envelopes = now(), game.head, []
+                cause = msgspec.to_builtins(command)  # recorded, so an audit can re-decide it
                 for offset, event in enumerate(events, start=1):
-                    envelope = seal(game.id, game.seq + offset, event, at, label, command_id, prev)
+                    envelope = seal(
+                        game.id,
+                        game.seq + offset,
+                        event,
+                        at,
+                        label,
+                        command_id,
+                        prev,
+                        cause if offset == 1 else None,
+                    )
                     envelopes.append(envelope)
                     prev = envelope.hash
                 extra = secrets_for(events) if secrets_for else None

@@ -99,6 +99,9 @@ class EventOut(msgspec.Struct, frozen=True):
     at: str
     actor: str
     command: str | None
+    cause: dict[str, Any] | None
+    """On the first event of each command: the command as decided (its body), so anyone can
+    decide it again; a seat's command is its own until the game ends."""
     prev: str
     hash: str
 

@@ -1,0 +1,174 @@
+"""The audit of a game's log: what anyone can check, offline, with the log alone.
+
+1. hash_chain: seq runs 1, 2, 3 ...; every `prev` names the previous `hash`; every `hash`
+   is SHA-256 of the event's canonical bytes (docs/events.md).
+2. seed_commitment: the seed published at the end (`seed_revealed`) hashes to the
+   `seed_commitment` promised in the first event.
+3. shuffles: every recorded shuffle and random draw is what the seed, the seats' entropy and
+   its counter give (docs/fairness.md).
+4. rules: each recorded command (`cause`), decided again by the game's rules against the
+   state its predecessors made, yields exactly the recorded events.
+5. scores: every scoring and the final result are what the rules count.
+
+3-5 are one replay: each command is decided again and its events compared; a difference in
+an event carrying randomness fails `shuffles`, one in a scoring event fails `scores`, any
+other fails `rules`. The recorded events are folded either way, so one bad event does not
+hide the next.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgspec
+
+from domain.kernel import Command, Shuffler, event_type
+from domain.kernel import table as tables
+from domain.registry import GAMES
+
+from .envelope import Envelope, EventCodec, event_data, first_break
+
+SCORING = {"round_scored", "game_ended"}
+
+
+class Check(msgspec.Struct):
+    name: str
+    ok: bool
+    detail: str
+    seq: int | None = None
+    """The first event where the check failed."""
+    expected: Any = None
+    """What the event should have been (type and data), where a replay says so."""
+
+
+class Report(msgspec.Struct):
+    game: str
+    ok: bool
+    finished: bool
+    verifiable: bool
+    checks: list[Check]
+
+
+def _actor(actor: str) -> int | str:
+    return int(actor.split(":")[1]) if actor.startswith("seat:") else actor
+
+
+def audit(envelopes: list[Envelope]) -> Report:
+    game_id = envelopes[0].game if envelopes else ""
+    checks: dict[str, Check] = {}
+    broken = first_break(envelopes)
+    checks["hash_chain"] = Check(
+        "hash_chain",
+        broken is None,
+        "every event chained and hashed" if broken is None else broken[1],
+        None if broken is None else broken[0],
+    )
+    if (
+        not envelopes
+        or envelopes[0].type != "game_created"
+        or envelopes[0].data.get("game") not in GAMES
+    ):
+        checks["rules"] = Check("rules", False, "the log does not begin with a game_created", 1)
+        return Report(game_id, False, False, False, list(checks.values()))
+    rules = GAMES[envelopes[0].data["game"]]
+    codec = EventCodec((*tables.TABLE_EVENTS, *rules.events))
+    created = codec.event(envelopes[0])
+    assert isinstance(created, tables.GameCreated)
+    revealed = next((e for e in envelopes if e.type == "seed_revealed"), None)
+    finished = revealed is not None
+    if revealed is None:
+        pending = "the game is not over: its seed is still secret"
+        for name in ("seed_commitment", "shuffles", "rules", "scores"):
+            checks[name] = Check(name, False, pending)
+        return Report(game_id, False, False, created.verifiable, list(checks.values()))
+    seed = bytes.fromhex(revealed.data["seed"])
+    promised = hashlib.sha256(seed).hexdigest() == created.seed_commitment
+    checks["seed_commitment"] = Check(
+        "seed_commitment",
+        promised,
+        "the revealed seed hashes to the commitment"
+        if promised
+        else "SHA-256 of the revealed seed is not the seed_commitment of the first event",
+        None if promised else revealed.seq,
+    )
+    for name, what in (
+        ("shuffles", "every shuffle and draw re-derived from the seed"),
+        ("rules", "every command decided again gives the recorded events"),
+        ("scores", "every scoring recounted"),
+    ):
+        checks[name] = Check(name, True, what)
+    if not created.verifiable:
+        checks["shuffles"] = Check(
+            "shuffles", True, "not verifiable: a sandbox deck fixed the cards (start skipped)"
+        )
+    _replay(envelopes, rules, codec, created, seed, checks)
+    report = list(checks.values())
+    return Report(game_id, all(c.ok for c in report), finished, created.verifiable, report)
+
+
+def _replay(
+    envelopes: list[Envelope],
+    rules: Any,
+    codec: EventCodec,
+    created: tables.GameCreated,
+    seed: bytes,
+    checks: dict[str, Check],
+) -> None:
+    union: Any = tables.Join | tables.Start | tables.FireTimer
+    for command_type in rules.commands:
+        union = union | command_type
+    table = tables.from_created(rules, created)
+    batches: list[list[Envelope]] = []
+    for envelope in envelopes[1:]:
+        if envelope.cause is not None or not batches:
+            batches.append([envelope])
+        else:
+            batches[-1].append(envelope)
+    for batch in batches:
+        first = batch[0]
+        try:
+            command: Command = msgspec.convert(first.cause, union)
+            shuffler = Shuffler(seed, [p.entropy for p in table.players])
+            skip = isinstance(command, tables.Start) and not created.verifiable
+            decided = (
+                [] if skip else tables.decide(table, rules, command, _actor(first.actor), shuffler)
+            )
+        except Exception as exc:  # a refused or unreadable command is a finding, not a crash
+            _fail(checks, "rules", first.seq, f"the command {first.cause} is refused: {exc}")
+            decided, skip = [], True
+        if not skip:
+            _compare(batch, decided, checks)
+        for envelope in batch:
+            try:
+                tables.evolve(table, rules, codec.event(envelope))
+            except Exception as exc:
+                _fail(checks, "rules", envelope.seq, f"the event cannot be folded: {exc}")
+                return
+
+
+def _compare(batch: list[Envelope], decided: list[Any], checks: dict[str, Check]) -> None:
+    recorded = [(e.type, e.data) for e in batch]
+    expected = [(event_type(e), msgspec.to_builtins(event_data(e))) for e in decided]
+    for index in range(max(len(recorded), len(expected))):
+        got = recorded[index] if index < len(recorded) else None
+        want = expected[index] if index < len(expected) else None
+        if got == want:
+            continue
+        seq = batch[min(index, len(batch) - 1)].seq
+        kind = (want or got or ("", {}))[0]
+        data = (want or got or ("", {}))[1]
+        name = "scores" if kind in SCORING else "shuffles" if "counter" in data else "rules"
+        _fail(
+            checks,
+            name,
+            seq,
+            f"event {seq} is not what the rules give",
+            None if want is None else {"type": want[0], "data": want[1]},
+        )
+        return
+
+
+def _fail(checks: dict[str, Check], name: str, seq: int, detail: str, expected: Any = None) -> None:
+    if checks[name].ok:
+        checks[name] = Check(name, False, detail, seq, expected)
