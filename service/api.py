@@ -16,7 +16,9 @@ from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Response, ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
+from domain.kernel import AUDITOR
 from domain.registry import GAMES
+from events.audit import audit
 from events.keys import GameKeys
 
 from . import lobby as lobby_model
@@ -24,6 +26,7 @@ from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
 from .schemas import (
+    AuditReport,
     Clock,
     CommandResult,
     Created,
@@ -38,6 +41,7 @@ from .schemas import (
     JoinGame,
     Lobby,
     LobbyEntry,
+    Replayed,
     Status,
 )
 
@@ -391,6 +395,62 @@ class GamesController(Controller):
         start = min(after if resume is None else resume, game.seq)
         keep_alive = request.app.state.get("keep_alive", KEEP_ALIVE_SECONDS)
         return ServerSentEvent(_follow(service, game_id, viewer, start, keep_alive))
+
+    @get(
+        "/{game_id:str}/replay",
+        operation_id="replayGame",
+        summary="The game as it stood after event `seq`",
+        description="Once the game is finished, the full state (every hand, the stack); "
+        "while it runs, the caller's own view of that moment.",
+        responses=responses(400, 401, 403, 404),
+    )
+    async def replay(
+        self,
+        service: Service,
+        game_id: GameId,
+        seq: Annotated[int, QueryParameter(ge=1, le=MAX_SEQ)],
+        authorization: Authorization = None,
+    ) -> Replayed:
+        game = await service.get(game_id)
+        viewer, _ = await service.viewer(game, bearer(authorization))
+        if seq > game.seq:
+            raise ApiError(404, "no_such_event", f"The game has {game.seq} events.")
+        then = await service.replay(game_id, seq)
+        seen_by = AUDITOR if game.finished else viewer
+        return Replayed(
+            id=game_id, seq=seq, status=then.table.status, view=service.view(then, seen_by)
+        )
+
+    @get(
+        "/{game_id:str}/export",
+        operation_id="exportGame",
+        summary="The whole log as JSON Lines",
+        description="One envelope per line, `game` included: complete once the game is "
+        "finished (then `danger audit FILE` checks it offline), redacted for the caller before.",
+        media_type="application/x-ndjson",
+        responses=responses(400, 401, 403, 404),
+    )
+    async def export(
+        self, service: Service, game_id: GameId, authorization: Authorization = None
+    ) -> Response[bytes]:
+        game = await service.get(game_id)
+        viewer, _ = await service.viewer(game, bearer(authorization))
+        envelopes = service.readable(game, await service.store.read(game_id), viewer)
+        body = b"".join(msgspec.json.encode(e) + b"\n" for e in envelopes)
+        return Response(body, media_type="application/x-ndjson")
+
+    @get(
+        "/{game_id:str}/audit",
+        operation_id="auditGame",
+        summary="Check the game's log",
+        description="The hash chain, the seed against its commitment, every shuffle, every "
+        "command decided again, every score: each check with pass or fail and, for a failure, "
+        "the first event where it failed. The checks that need the seed wait for the game's end.",
+        responses=responses(400, 404),
+    )
+    async def audit(self, service: Service, game_id: GameId) -> AuditReport:
+        await service.get(game_id)
+        return audit(await service.store.read(game_id))
 
 
 async def _follow(

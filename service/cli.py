@@ -101,6 +101,45 @@ def _worker(args: argparse.Namespace) -> int:
     return 0
 
 
+def _audit(args: argparse.Namespace) -> int:
+    """Check an exported game offline: no server, no Redis."""
+    import msgspec
+
+    from events.audit import Check, Report, audit
+    from events.envelope import Envelope
+
+    decode = msgspec.json.Decoder(Envelope).decode
+    try:
+        with open(args.file, "rb") as handle:
+            lines = [line for line in handle if line.strip()]
+    except OSError as exc:
+        print(f"danger audit: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    envelopes = []
+    unreadable = None
+    for number, line in enumerate(lines, start=1):
+        try:
+            envelopes.append(decode(line))
+        except msgspec.DecodeError as exc:  # a changed byte can break the JSON itself
+            unreadable = Check("hash_chain", False, f"line {number} is not an event: {exc}", number)
+            break
+    if unreadable is not None:
+        game = envelopes[0].game if envelopes else ""
+        report = Report(game, False, False, False, [unreadable])
+    else:
+        report = audit(envelopes)
+    if args.json:
+        print(msgspec.json.encode(report).decode())
+    else:
+        print(f"game {report.game}: {'OK' if report.ok else 'FAILED'}")
+        for check in report.checks:
+            where = f" (first at event {check.seq})" if check.seq is not None else ""
+            print(f"  {'pass' if check.ok else 'FAIL'}  {check.name}: {check.detail}{where}")
+            if check.expected is not None:
+                print(f"        expected {msgspec.json.encode(check.expected).decode()}")
+    return 0 if report.ok else 1
+
+
 def _openapi(_: argparse.Namespace) -> int:
     from .app import create_app
 
@@ -127,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
     worker = sub.add_parser("worker", help="run the projections and the timer worker only")
     worker.add_argument("--redis-url", help="REDIS_URL")
     worker.set_defaults(run=_worker)
+    check = sub.add_parser("audit", help="check an exported game (JSON Lines) offline")
+    check.add_argument("file", help="the export of GET /v1/games/{id}/export")
+    check.add_argument("--json", action="store_true", help="print the report as JSON")
+    check.set_defaults(run=_audit)
     spec = sub.add_parser("openapi", help="print the OpenAPI spec the app serves")
     spec.set_defaults(run=_openapi)
     args = parser.parse_args(argv)

@@ -8,6 +8,7 @@ import msgspec
 
 from domain.kernel.table import ENTROPY_MAX, NAME_MAX, TableView
 from domain.registry import GAMES
+from events.audit import Report
 
 
 def _union(types: list[Any]) -> Any:
@@ -168,3 +169,13 @@ class Problem(msgspec.Struct, frozen=True):
     detail: str
     code: str
     seq: int | None = None
+
+
+class Replayed(msgspec.Struct, frozen=True):
+    id: str
+    seq: int
+    status: Status
+    view: TableViewOut  # type: ignore[valid-type]
+
+
+AuditReport = Report

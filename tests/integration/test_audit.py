@@ -11,7 +11,12 @@ from events.audit import audit
 from events.store import EventStore
 from tests.players import new_table, play_to_end
 
-GAMES = [("danger", 3, {}), ("high-voltage", 3, {}), ("danger-13", 3, {})]
+GAMES = [
+    ("danger", 3, {}),
+    ("high-voltage", 3, {}),
+    ("danger-13", 3, {}),
+    ("danger-danger", 2, {"round_seconds": 3600}),
+]
 
 
 async def finished_log(client, valkey, game: str, seats: int, **options):
@@ -76,3 +81,49 @@ async def test_a_rehashed_forgery_is_caught_by_the_rules(client, valkey):
     assert not report.ok
     failed = next(c for c in report.checks if not c.ok)
     assert failed.seq == n and failed.expected["data"]["card"] == log[n - 1].data["card"]
+
+
+async def test_export_then_audit_offline_and_a_tampered_copy_names_the_event(client, tmp_path):
+    import subprocess
+    import sys
+
+    table = await new_table(client, seats=2, game="high-voltage")
+    await play_to_end(table, choose=random.Random(1).choice)
+    r = await client.get(f"/v1/games/{table.id}/export")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/x-ndjson")
+    exported = tmp_path / "game.jsonl"
+    exported.write_bytes(r.content)
+    run = [sys.executable, "-m", "service.cli", "audit", str(exported)]
+    ok = subprocess.run(run, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout
+    assert "OK" in ok.stdout
+    lines = r.content.splitlines()
+    event = msgspec.json.decode(lines[20])
+    event["data"]["extra"] = True  # any change to an event's data
+    for name, body in (
+        ("changed", [*lines[:20], msgspec.json.encode(event), *lines[21:]]),
+        ("broken", [*lines[:20], lines[20][:-3], *lines[21:]]),  # a few bytes short
+        ("reordered", [*lines[:20], lines[21], lines[20], *lines[22:]]),
+    ):
+        tampered = tmp_path / f"{name}.jsonl"
+        tampered.write_bytes(b"\n".join(body) + b"\n")
+        bad = subprocess.run([*run[:-1], str(tampered)], capture_output=True, text=True)
+        assert bad.returncode == 1 and "FAIL  hash_chain" in bad.stdout, (name, bad.stdout)
+        assert "first at event 21" in bad.stdout, (name, bad.stdout)
+    audited = (await client.get(f"/v1/games/{table.id}/audit")).json()
+    assert audited["ok"] and audited["finished"]
+
+
+async def test_replay_shows_the_game_at_any_event(client):
+    table = await new_table(client, seats=2)
+    for _ in range(3):
+        seat = (await table.state())["view"]["state"]["turn"]
+        await table.send(seat, (await table.state(seat))["legal"][0])
+    r = await client.get(f"/v1/games/{table.id}/replay", params={"seq": 3}, headers=table.auth(0))
+    assert r.status_code == 200
+    assert r.json()["status"] == "open" and len(r.json()["view"]["players"]) == 2
+    r = await client.get(f"/v1/games/{table.id}/replay", params={"seq": 7})
+    state = r.json()["view"]["state"]
+    assert r.json()["status"] == "active" and state["round"] == 1 and state["stack"] is None
+    r = await client.get(f"/v1/games/{table.id}/replay", params={"seq": 10_000})
+    assert r.status_code == 404 and r.json()["code"] == "no_such_event"
