@@ -17,6 +17,7 @@ from litestar.response import Response, ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
 from domain.kernel import AUDITOR
+from domain.kernel.table import NAME_MAX
 from domain.registry import GAMES
 from events.audit import audit
 from events.keys import GameKeys
@@ -25,6 +26,8 @@ from . import lobby as lobby_model
 from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
+from .projections import RoundIndex, player_results, rounds_key
+from .projections import lag as projection_lag
 from .schemas import (
     AuditReport,
     Clock,
@@ -36,12 +39,16 @@ from .schemas import (
     GameCommand,
     GameName,
     GameOut,
+    GameStats,
     Health,
     Joined,
     JoinGame,
+    Lag,
     Lobby,
     LobbyEntry,
+    PlayerStats,
     Replayed,
+    RoundSummary,
     Status,
 )
 
@@ -452,6 +459,40 @@ class GamesController(Controller):
         await service.get(game_id)
         return audit(await service.store.read(game_id))
 
+    @get(
+        "/{game_id:str}/rounds/{n:int}",
+        operation_id="getRound",
+        summary="A round's summary",
+        description="Every event of round n (dealt, passed, played, scored) with the scoring "
+        "and its reason for every point; redacted for the caller while the game runs. Fed by "
+        "the rounds projection, so a round shows a moment after it changes.",
+        responses=responses(400, 401, 403, 404),
+    )
+    async def round_summary(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        n: Annotated[int, PathParameter(ge=1, le=10_000)],
+        authorization: Authorization = None,
+    ) -> RoundSummary:
+        game = await service.get(game_id)
+        viewer, _ = await service.viewer(game, bearer(authorization))
+        raw = await request.app.state.redis.hget(rounds_key(game_id), str(n))
+        if raw is None:
+            raise ApiError(404, "no_such_round", f"Round {n} has not been played (yet).")
+        index = msgspec.json.decode(raw, type=RoundIndex)
+        envelopes = await service.store.read(
+            game_id, after=index.first_seq - 1, upto=index.last_seq
+        )
+        return RoundSummary(
+            round=n,
+            first_seq=index.first_seq,
+            last_seq=index.last_seq,
+            complete=index.scored,
+            events=[_envelope(e) for e in service.readable(game, envelopes, viewer)],
+        )
+
 
 async def _follow(
     service: Service, game_id: str, viewer: Any, after: int, keep_alive: float
@@ -479,8 +520,43 @@ async def _follow(
     "/health",
     tags=["service"],
     operation_id="health",
-    summary="Liveness and the store's reachability",
+    summary="Liveness, the store's reachability, and each projection's lag",
 )
 async def health(request: Request) -> Health:
-    await request.app.state.redis.ping()
-    return Health(status="ok", redis="ok")
+    redis = request.app.state.redis
+    await redis.ping()
+    lags = await projection_lag(redis)
+    return Health(
+        status="ok",
+        redis="ok",
+        projections={name: Lag(entries=v["entries"], ms=v["ms"]) for name, v in lags.items()},
+    )
+
+
+@get(
+    "/v1/players/{name:str}",
+    tags=["players"],
+    operation_id="getPlayer",
+    summary="A player's statistics",
+    description="Finished games, wins and average score per kind of game, for every player "
+    "who joined under this name. Fed by the players projection.",
+    responses=responses(400, 404),
+)
+async def player(
+    request: Request,
+    name: Annotated[str, PathParameter(min_length=1, max_length=NAME_MAX)],
+) -> PlayerStats:
+    results = await player_results(request.app.state.redis, name)
+    if not results:
+        raise ApiError(404, "unknown_player", f"No finished game has a player {name!r}.")
+    by_game: dict[str, GameStats] = {}
+    for kind in sorted({r.game for r in results}):
+        mine = [r for r in results if r.game == kind]
+        by_game[kind] = GameStats(
+            games=len(mine),
+            wins=sum(r.won for r in mine),
+            average_score=round(sum(r.score for r in mine) / len(mine), 2),
+        )
+    return PlayerStats(
+        name=name, games=len(results), wins=sum(r.won for r in results), by_game=by_game
+    )

@@ -23,8 +23,8 @@ from events.store import EventStore
 from . import api, openapi_spec
 from .config import Settings
 from .games import GameService
-from .lobby import LobbyProjection
 from .problems import HANDLERS
+from .projections import run_all
 from .worker import QUEUE, TimerQueue, resume_timers, run_worker
 
 DESCRIPTION = """\
@@ -52,7 +52,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
         app.state.redis, app.state.service = redis, service
         tasks: list[asyncio.Task[None]] = [asyncio.create_task(resume_timers(redis, service))]
         if settings.background:
-            tasks.append(asyncio.create_task(LobbyProjection(redis, store).run()))
+            tasks.append(asyncio.create_task(run_all(redis, store)))
             tasks.append(asyncio.create_task(run_worker(redis_url, service)))
         try:
             yield
@@ -66,7 +66,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
             await redis.aclose()
 
     app = Litestar(
-        route_handlers=[api.GamesController, api.health],
+        route_handlers=[api.GamesController, api.health, api.player],
         dependencies={"service": Provide(_service, sync_to_thread=False)},
         lifespan=[lifespan],
         exception_handlers=HANDLERS,  # type: ignore[arg-type]

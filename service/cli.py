@@ -65,7 +65,7 @@ def _worker(args: argparse.Namespace) -> int:
     from events.store import EventStore
 
     from .games import GameService
-    from .lobby import LobbyProjection
+    from .projections import run_all
     from .worker import QUEUE, TimerQueue, resume_timers, run_worker
 
     settings = Settings.from_env()
@@ -82,7 +82,7 @@ def _worker(args: argparse.Namespace) -> int:
         pool = await create_pool(RedisSettings.from_dsn(redis_url), default_queue_name=QUEUE)
         service = GameService(store, settings.sandbox, TimerQueue(pool))
         tasks = [
-            asyncio.create_task(LobbyProjection(redis, store).run()),
+            asyncio.create_task(run_all(redis, store)),
             asyncio.create_task(run_worker(redis_url, service)),
             asyncio.create_task(resume_timers(redis, service)),
         ]
@@ -140,6 +140,43 @@ def _audit(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def _projections(args: argparse.Namespace) -> int:
+    """`danger projections rebuild`: drop the read models and apply every feed again."""
+    import asyncio
+
+    from redis.asyncio import Redis
+
+    from events.store import EventStore
+
+    from .embedded import DataDirInUse, EmbeddedValkey
+    from .projections import rebuild
+
+    settings = Settings.from_env()
+    redis_url = args.redis_url or settings.redis_url
+    embedded = None
+    if redis_url is None:
+        embedded = EmbeddedValkey(Path(args.data_dir) if args.data_dir else settings.data_dir)
+        try:
+            embedded.start()
+        except DataDirInUse as exc:
+            print(f"danger projections: {exc} (stop it, or give --redis-url)", file=sys.stderr)
+            return 1
+        redis_url = embedded.url
+
+    async def run() -> None:
+        redis = Redis.from_url(redis_url)
+        await rebuild(redis, EventStore(redis))
+        await redis.aclose()
+
+    try:
+        asyncio.run(run())
+    finally:
+        if embedded is not None:
+            embedded.stop()
+    print("danger projections: rebuilt lobby, rounds and players from the feeds")
+    return 0
+
+
 def _openapi(_: argparse.Namespace) -> int:
     from .app import create_app
 
@@ -170,6 +207,11 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("file", help="the export of GET /v1/games/{id}/export")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     check.set_defaults(run=_audit)
+    projections = sub.add_parser("projections", help="manage the read models")
+    projections.add_argument("action", choices=["rebuild"])
+    projections.add_argument("--redis-url", help="REDIS_URL")
+    projections.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
+    projections.set_defaults(run=_projections)
     spec = sub.add_parser("openapi", help="print the OpenAPI spec the app serves")
     spec.set_defaults(run=_openapi)
     args = parser.parse_args(argv)

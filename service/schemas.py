@@ -155,9 +155,43 @@ class Lobby(msgspec.Struct, frozen=True):
     offset: int
 
 
+class Lag(msgspec.Struct, frozen=True):
+    entries: int
+    """Feed entries the projection has not applied yet."""
+    ms: int
+    """How far behind the newest feed entry its oldest unapplied one is."""
+
+
 class Health(msgspec.Struct, frozen=True):
     status: Literal["ok"]
     redis: Literal["ok"]
+    projections: dict[str, Lag]
+
+
+class RoundSummary(msgspec.Struct, frozen=True):
+    round: int
+    first_seq: int
+    last_seq: int
+    complete: bool
+    """The round has been scored."""
+    events: list[EventOut]
+    """Every event of the round (who held, played and scored what), as the caller may read
+    them; the scoring events give a reason for every point."""
+
+
+class GameStats(msgspec.Struct, frozen=True):
+    games: int
+    wins: int
+    average_score: float
+
+
+class PlayerStats(msgspec.Struct, frozen=True):
+    name: str
+    games: int
+    wins: int
+    by_game: dict[str, GameStats]
+    """Per kind of game: finished games, wins, and the average score (Danger and High
+    Voltage: points; Danger 13: "+" signs; Danger Danger: the team's tokens)."""
 
 
 class Problem(msgspec.Struct, frozen=True):

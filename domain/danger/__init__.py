@@ -7,6 +7,11 @@ from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import DangerState, evolve, initial
 from .view import DangerView, view
 
+
+def standings(state: DangerState) -> list[tuple[int, bool]]:
+    return [(total, seat in (state.winners or [])) for seat, total in enumerate(state.totals)]
+
+
 RULES = GameRules(
     name="danger",
     min_seats=2,
@@ -23,6 +28,7 @@ RULES = GameRules(
     view_type=DangerView,
     legal=legal,
     check_options=check_options,
+    standings=standings,
     timers=timers,
     on_timer=on_timer,
 )

@@ -5,8 +5,14 @@ from domain.kernel import GameRules
 
 from .messages import COMMANDS, EVENTS, Danger13Options, GameEnded
 from .rules import check_options, decide, legal, on_timer, setup, timers
-from .state import Danger13State, evolve, initial
+from .state import Danger13State, evolve, initial, signs
 from .view import Danger13View, view
+
+
+def standings(state: Danger13State) -> list[tuple[int, bool]]:
+    """The score is the "+" signs won."""
+    return [(signs(won), seat in (state.winners or [])) for seat, won in enumerate(state.won)]
+
 
 RULES = GameRules(
     name="danger-13",
@@ -24,6 +30,7 @@ RULES = GameRules(
     view_type=Danger13View,
     legal=legal,
     check_options=check_options,
+    standings=standings,
     timers=timers,
     on_timer=on_timer,
     stack_option="stack",

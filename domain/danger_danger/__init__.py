@@ -9,6 +9,15 @@ from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import DangerDangerState, evolve, initial
 from .view import DangerDangerView, view
 
+
+def standings(state: DangerDangerState) -> list[tuple[int, bool]]:
+    """The score is the team's tokens."""
+    return [
+        (state.tokens[state.team_of(seat)], state.team_of(seat) == state.winner)
+        for seat in range(state.seats)
+    ]
+
+
 RULES = GameRules(
     name="danger-danger",
     min_seats=2,
@@ -25,6 +34,7 @@ RULES = GameRules(
     view_type=DangerDangerView,
     legal=legal,
     check_options=check_options,
+    standings=standings,
     timers=timers,
     on_timer=on_timer,
     teams=TEAMS,

@@ -8,6 +8,11 @@ from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import HighVoltageState, evolve, initial
 from .view import HighVoltageView, view
 
+
+def standings(state: HighVoltageState) -> list[tuple[int, bool]]:
+    return [(total, seat in (state.winners or [])) for seat, total in enumerate(state.totals)]
+
+
 RULES = GameRules(
     name="high-voltage",
     min_seats=2,
@@ -24,6 +29,7 @@ RULES = GameRules(
     view_type=HighVoltageView,
     legal=legal,
     check_options=check_options,
+    standings=standings,
     timers=timers,
     on_timer=on_timer,
 )

@@ -54,6 +54,8 @@ class GameRules:
     view_type: type[msgspec.Struct]
     legal: Callable[[Any, int], list[Command]]
     check_options: Callable[[Any, int], None]
+    standings: Callable[[Any], list[tuple[int, bool]]] | None = None
+    """Per seat, once the game is over: (its score as the game counts it, did it win)."""
     timers: Callable[[Any], list[Timer]] | None = None
     on_timer: Callable[[Any, str, Shuffler], list[Event]] | None = None
     teams: tuple[str, ...] = ()

@@ -1,0 +1,82 @@
+"""Projections: round summaries, player statistics, the lag in /health, and a rebuild from
+the streams that yields the same read models as the live ones."""
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+from litestar.testing import AsyncTestClient
+from redis.asyncio import Redis
+
+from events import keys
+from events.store import EventStore
+from service.app import create_app
+from service.config import Settings
+from service.embedded import EmbeddedValkey
+from service.projections import rebuild
+from tests.players import new_table, play_to_end
+
+
+async def caught_up(client, timeout: float = 15) -> dict:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        health = (await client.get("/health")).json()
+        if all(p["entries"] == 0 for p in health["projections"].values()):
+            return health
+        assert asyncio.get_running_loop().time() < deadline, health
+        await asyncio.sleep(0.1)
+
+
+@pytest.fixture
+def own_server(tmp_path: Path):
+    server = EmbeddedValkey(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+async def read_models(url: str) -> dict:
+    redis = Redis.from_url(url)
+    models = {}
+    for shard in keys.all_shards():
+        for key in [keys.lobby(shard), f"dg:{{{shard}}}:players"]:
+            models[key] = await redis.hgetall(key)
+        async for key in redis.scan_iter(match=f"dg:{{{shard}}}:rounds:*"):
+            models[key] = await redis.hgetall(key)
+    await redis.aclose()
+    return models
+
+
+async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
+    app = create_app(Settings(background=True), own_server.url)
+    async with AsyncTestClient(app=app) as client:
+        health = await caught_up(client)
+        assert set(health["projections"]) == {"lobby", "rounds", "players"}
+        table = await new_table(client, seats=2)
+        await play_to_end(table, choose=random.Random(2).choice)
+        other = await new_table(client, seats=3, game="high-voltage")
+        await play_to_end(other, choose=random.Random(3).choice)
+        await caught_up(client)
+
+        r = await client.get(f"/v1/games/{table.id}/rounds/2")
+        summary = r.json()
+        assert r.status_code == 200 and summary["complete"]
+        types = [e["type"] for e in summary["events"]]
+        assert types[0] == "round_started" and "round_scored" in types
+        scored = next(e for e in summary["events"] if e["type"] == "round_scored")
+        assert all(row["reason"] and row["note"] for row in scored["data"]["rows"])
+        assert (await client.get(f"/v1/games/{table.id}/rounds/9")).json()["code"] == "no_such_round"
+
+        stats = (await client.get("/v1/players/p0")).json()
+        assert stats["games"] == 2 and set(stats["by_game"]) == {"danger", "high-voltage"}
+        final = (await table.state())["view"]["state"]
+        assert stats["by_game"]["danger"]["average_score"] == final["totals"][0]
+        assert stats["by_game"]["danger"]["wins"] == (0 in final["winners"])
+        assert (await client.get("/v1/players/nobody")).status_code == 404
+    live = await read_models(own_server.url)
+
+    redis = Redis.from_url(own_server.url)
+    await rebuild(redis, EventStore(redis))
+    await redis.aclose()
+    assert await read_models(own_server.url) == live
