@@ -66,7 +66,9 @@ async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
         assert types[0] == "round_started" and "round_scored" in types
         scored = next(e for e in summary["events"] if e["type"] == "round_scored")
         assert all(row["reason"] and row["note"] for row in scored["data"]["rows"])
-        assert (await client.get(f"/v1/games/{table.id}/rounds/9")).json()["code"] == "no_such_round"
+        assert (await client.get(f"/v1/games/{table.id}/rounds/9")).json()[
+            "code"
+        ] == "no_such_round"
 
         stats = (await client.get("/v1/players/p0")).json()
         assert stats["games"] == 2 and set(stats["by_game"]) == {"danger", "high-voltage"}

@@ -19,6 +19,7 @@ from domain.danger.messages import (
 )
 from domain.danger.scoring import score_round
 from domain.kernel import RuleViolation, Shuffler
+from tests.domain.replaying import replayed
 
 EVERY_COMMAND = [Draw(), TakeDiscard(), EndTurn(), *(Protect(colour=c) for c in COLOURS)]
 
@@ -105,10 +106,4 @@ def test_random_legal_games_keep_every_invariant(seats, seed, fourth, data):
     assert isinstance(log[-1], GameEnded)
     assert state.round == 5
     assert state.winners == [s for s, t in enumerate(state.totals) if t == max(state.totals)]
-    replayed = RULES.initial(options, seats)
-    union = RULES.events[0]
-    for event_type in RULES.events[1:]:
-        union = union | event_type  # type: ignore[assignment]
-    for event in msgspec.json.decode(msgspec.json.encode(log), type=list[union]):  # type: ignore[valid-type]
-        RULES.evolve(replayed, event)
-    assert snapshot(replayed) == snapshot(state)
+    assert replayed(RULES, options, seats, log) == snapshot(state)

@@ -10,6 +10,7 @@ from domain.danger_13 import RULES, Danger13Options
 from domain.danger_13.cards import cards_of
 from domain.danger_13.messages import Accept, GameEnded, Give, Refuse, RoundScored
 from domain.kernel import RuleViolation, Shuffler
+from tests.domain.replaying import replayed
 
 
 def everywhere(state) -> Counter:
@@ -77,10 +78,4 @@ def test_random_legal_games_keep_every_invariant(seats, seed, data):
     assert ended.winners == [
         s for s in range(seats) if (ended.plus_signs[s], ended.values[s]) == best
     ]
-    replayed = RULES.initial(options, seats)
-    union = RULES.events[0]
-    for event_type in RULES.events[1:]:
-        union = union | event_type  # type: ignore[assignment]
-    for event in msgspec.json.decode(msgspec.json.encode(log), type=list[union]):  # type: ignore[valid-type]
-        RULES.evolve(replayed, event)
-    assert msgspec.json.encode(replayed) == msgspec.json.encode(state)
+    assert replayed(RULES, options, seats, log) == msgspec.json.encode(state)

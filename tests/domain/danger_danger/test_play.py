@@ -21,6 +21,7 @@ from domain.danger_danger.messages import (
     Trash,
 )
 from domain.kernel import RuleViolation, Shuffler
+from tests.domain.replaying import replayed
 
 
 def conserved(state) -> bool:
@@ -82,10 +83,4 @@ def test_random_games_keep_every_invariant(teams, seed, play):
             RULES.evolve(state, event)
             log.append(event)
     assert isinstance(log[-1], GameEnded) and max(state.tokens.values()) == 3
-    replayed = RULES.initial(options, seats)
-    union = RULES.events[0]
-    for event_type in RULES.events[1:]:
-        union = union | event_type  # type: ignore[assignment]
-    for event in msgspec.json.decode(msgspec.json.encode(log), type=list[union]):  # type: ignore[valid-type]
-        RULES.evolve(replayed, event)
-    assert msgspec.json.encode(replayed) == msgspec.json.encode(state)
+    assert replayed(RULES, options, seats, log) == msgspec.json.encode(state)

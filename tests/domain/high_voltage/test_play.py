@@ -18,6 +18,7 @@ from domain.high_voltage.messages import (
     TrickWon,
 )
 from domain.kernel import RuleViolation, Shuffler
+from tests.domain.replaying import replayed
 
 
 def recount(won: list[int]) -> int:
@@ -95,10 +96,4 @@ def test_random_legal_games_keep_every_invariant(table, tiebreak, seed, data):
     ended = log[-1]
     assert isinstance(ended, GameEnded)
     assert state.round in (3, 4) and (state.round == 3 or tiebreak)
-    replayed = RULES.initial(options, seats)
-    union = RULES.events[0]
-    for event_type in RULES.events[1:]:
-        union = union | event_type  # type: ignore[assignment]
-    for event in msgspec.json.decode(msgspec.json.encode(log), type=list[union]):  # type: ignore[valid-type]
-        RULES.evolve(replayed, event)
-    assert msgspec.json.encode(replayed) == msgspec.json.encode(state)
+    assert replayed(RULES, options, seats, log) == msgspec.json.encode(state)
