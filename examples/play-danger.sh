@@ -16,9 +16,11 @@ for NAME in Anton Bert Chris; do
 done > "$TOKENS"
 curl -s -X POST $API/v1/games/$ID/start -H "Authorization: Bearer $ADMIN" > /dev/null
 T0=$(sed -n 1p "$TOKENS")
-curl -s $API/v1/games/$ID -H "Authorization: Bearer $T0" | python3 -m json.tool | head -30
+curl -s $API/v1/games/$ID -H "Authorization: Bearer $T0" \
+  | python3 -c 'import json,sys; g=json.load(sys.stdin); print("turn", g["view"]["state"]["turn"], "legal", g["legal"])'
 curl -s -X POST $API/v1/games/$ID/commands -H "Authorization: Bearer $T0" \
-  -H 'Content-Type: application/json' -d '{"type": "draw"}' | python3 -m json.tool | head -20
+  -H 'Content-Type: application/json' -d '{"type": "draw"}' \
+  | python3 -c 'import json,sys; print([(e["type"], e["data"]) for e in json.load(sys.stdin)["events"]])'
 while true; do
   GAME=$(curl -s $API/v1/games/$ID)
   STATUS=$(echo "$GAME" | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
