@@ -13,6 +13,7 @@ docs/events.md is the normative description; in short:
 from __future__ import annotations
 
 import hashlib
+import hmac
 from datetime import UTC, datetime
 from typing import Any
 
@@ -32,6 +33,7 @@ class Envelope(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     actor: str
     command: str | None
     cause: dict[str, Any] | None
+    salt: str | None
     prev: str
     hash: str
 
@@ -64,6 +66,7 @@ def seal(
     command: str | None,
     prev: str,
     cause: dict[str, Any] | None = None,
+    salt: str | None = None,
 ) -> Envelope:
     fields = {
         "game": game,
@@ -74,6 +77,7 @@ def seal(
         "actor": actor,
         "command": command,
         "cause": cause,
+        "salt": salt,
         "prev": prev,
     }
     return Envelope(**fields, hash=digest(fields))
@@ -110,3 +114,11 @@ class EventCodec:
 
     def event(self, envelope: Envelope) -> Event:
         return msgspec.convert({**envelope.data, "type": envelope.type}, self._type)
+
+
+def salt_for(seed: bytes, game: str, seq: int) -> str:
+    """The salt of an event with secret fields: without it, a reader could hash every
+    candidate (another seat's 9 cards among 11 unseen) and match the event's public hash.
+    It is secret with the fields it guards, and re-derivable once the seed is revealed."""
+    message = f"danger-hall/salt/{game}/{seq}".encode()
+    return hmac.new(seed, message, hashlib.sha256).hexdigest()

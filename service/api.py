@@ -87,6 +87,7 @@ def _envelope(e: Any) -> EventOut:
         actor=e.actor,
         command=e.command,
         cause=e.cause,
+        salt=e.salt,
         prev=e.prev,
         hash=e.hash,
     )

@@ -25,7 +25,16 @@ from domain.kernel.errors import InvalidOptions, RuleViolation
 from domain.kernel.fairness import commitment
 from domain.kernel.table import GameCreated, Table
 from domain.registry import GAMES
-from events.envelope import GENESIS, Envelope, EventCodec, canonical, event_data, now, seal
+from events.envelope import (
+    GENESIS,
+    Envelope,
+    EventCodec,
+    canonical,
+    event_data,
+    now,
+    salt_for,
+    seal,
+)
 from events.store import Appended, Conflict, Duplicate, EventStore, Refusal
 
 from . import tokens
@@ -98,6 +107,7 @@ class Game:
             envelope,
             data=event_data(shown),
             cause=None if hide_cause else envelope.cause,
+            salt=envelope.salt if shown is event else None,
         )
 
 
@@ -373,15 +383,18 @@ class GameService:
                 at, prev, envelopes = now(), game.head, []
                 cause = msgspec.to_builtins(command)  # recorded, so an audit can re-decide it
                 for offset, event in enumerate(events, start=1):
+                    seq = game.seq + offset
+                    secret = type(event).secret is not None
                     envelope = seal(
                         game.id,
-                        game.seq + offset,
+                        seq,
                         event,
                         at,
                         label,
                         command_id,
                         prev,
                         cause if offset == 1 else None,
+                        salt_for(game.seed, game.id, seq) if secret else None,
                     )
                     envelopes.append(envelope)
                     prev = envelope.hash

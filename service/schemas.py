@@ -103,6 +103,9 @@ class EventOut(msgspec.Struct, frozen=True):
     cause: dict[str, Any] | None
     """On the first event of each command: the command as decided (its body), so anyone can
     decide it again; a seat's command is its own until the game ends."""
+    salt: str | None
+    """On an event with secret fields: a salt in its hash, secret with those fields (so
+    the hash cannot be matched against guesses), revealed with them."""
     prev: str
     hash: str
 

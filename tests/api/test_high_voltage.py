@@ -55,3 +55,28 @@ async def test_a_pick_stays_hidden_from_the_others_until_everyone_has_picked(cli
         assert state["picked"] == [True, False, False]
     r = await table.send(0, pick)
     assert r.status_code == 409 and r.json()["code"] == "already_picked"
+
+
+async def test_a_secret_event_cannot_be_guessed_from_its_hash(client):
+    """Two seats, 20 cards: the other hand is one of 55 combinations of the 11 cards a seat
+    does not hold. Without the (secret) salt, hashing each would find it."""
+    from itertools import combinations
+
+    from events.envelope import digest
+
+    table = await new_table(client, seats=2, game="high-voltage")
+    events = (await client.get(f"/v1/games/{table.id}/events", headers=table.auth(0))).json()
+    dealt = next(
+        e for e in events["events"] if e["type"] == "hand_dealt" and e["data"]["seat"] == 1
+    )
+    assert dealt["data"]["cards"] is None and dealt["salt"] is None
+    mine = next(e for e in events["events"] if e["type"] == "hand_dealt" and e["data"]["seat"] == 0)
+    unseen = sorted(
+        set(range(10, 15)) | set(range(20, 25)) | set(range(30, 35)) | set(range(40, 45))
+    )
+    unseen = [c for c in unseen if c not in mine["data"]["cards"]]
+    game = table.id
+    for guess in combinations(unseen, 9):
+        fields = {k: v for k, v in dealt.items() if k != "hash"} | {"game": game}
+        fields["data"] = {"seat": 1, "cards": list(guess)}
+        assert digest(fields) != dealt["hash"]
