@@ -62,12 +62,22 @@ def http_error(_: Request, exc: HTTPException) -> Response[Problem]:
     return problem(exc.status_code, code, str(exc.detail), headers=dict(exc.headers or {}))
 
 
+def too_deep(_: Request, exc: RecursionError) -> Response[Problem]:
+    """msgspec refuses JSON nested deeper than the interpreter's recursion limit."""
+    return problem(400, "invalid_body", "The body is nested too deeply to be a request.")
+
+
 def unexpected(_: Request, exc: Exception) -> Response[Problem]:
     log.exception("unhandled error", exc_info=exc)
     return problem(500, "internal", "The server failed; the request changed nothing it reports.")
 
 
-HANDLERS = {ApiError: api_error, HTTPException: http_error, Exception: unexpected}
+HANDLERS = {
+    ApiError: api_error,
+    HTTPException: http_error,
+    RecursionError: too_deep,
+    Exception: unexpected,
+}
 
 
 def responses(*statuses: int) -> dict[int, ResponseSpec]:
