@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import AUDITOR, SPECTATOR, Command, Event, GameRules, Shuffler, Viewer, visible
+from domain.kernel import SPECTATOR, Command, Event, GameRules, Shuffler, Viewer, visible
 from domain.kernel import table as tables
 from domain.kernel.errors import InvalidOptions, RuleViolation
 from domain.kernel.fairness import commitment
@@ -54,7 +54,6 @@ class Game:
     table: Table
     seed: bytes
     hashes: dict[str, str]  # role -> token hash
-    created_at: str
     setup_options: Any
     seq: int = 1
     head: str = GENESIS
@@ -177,7 +176,6 @@ class GameService:
             table=tables.from_created(rules, created),
             seed=bytes.fromhex(secret["seed"]),
             hashes={k: v for k, v in secret.items() if k == "admin" or k.startswith("seat:")},
-            created_at=first.at,
             setup_options=msgspec.json.decode(secret["options"], type=rules.options_type),
             head=first.hash,
         )
@@ -456,6 +454,3 @@ class GameService:
         return Outcome(
             then, self.readable(game, envelopes, viewer), viewer, self.view(then, viewer)
         )
-
-
-__all__ = ["AUDITOR", "Game", "GameService", "Outcome"]

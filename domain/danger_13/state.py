@@ -149,8 +149,4 @@ def evolve(state: Danger13State, event: Event) -> Danger13State:
     return state
 
 
-def current_sum(state: Danger13State, seat: int) -> int:
-    return row_sum(state.rows[seat])
-
-
 __all__ = ["Danger13State", "Pending", "evolve", "initial", "limit_of", "row_sum", "signs"]

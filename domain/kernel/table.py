@@ -16,7 +16,6 @@ from .fairness import ALGORITHM, Shuffler
 from .game import GameRules, Timer
 from .messages import AUDITOR, Command, Event, Viewer
 
-ADMIN: Literal["admin"] = "admin"
 NAME_MAX = 40
 ENTROPY_MAX = 256
 
