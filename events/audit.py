@@ -12,13 +12,16 @@
 
 3-5 are one replay: each command is decided again and its events compared; a difference in
 an event carrying randomness fails `shuffles`, one in a scoring event fails `scores`, any
-other fails `rules`. The recorded events are folded either way, so one bad event does not
-hide the next.
+other fails `rules`, as does a timer rung by anyone but the server or before its deadline,
+or event times that go backwards. The recorded events are folded either way, so one bad
+event does not hide the next. A sandbox game whose deck was fixed cannot be verified and is
+never reported as passing.
 """
 
 from __future__ import annotations
 
 import hashlib
+from datetime import datetime, timedelta
 from typing import Any
 
 import msgspec
@@ -99,9 +102,14 @@ def audit(envelopes: list[Envelope]) -> Report:
     ):
         checks[name] = Check(name, True, what)
     if not created.verifiable:
-        checks["shuffles"] = Check(
-            "shuffles", True, "not verifiable: a sandbox deck fixed the cards (start skipped)"
-        )
+        # A sandbox deck fixed the cards: its order was chosen, not shuffled, and cannot be
+        # decided again; such a game is reported as not verified, never as passing.
+        for name in ("shuffles", "rules", "scores"):
+            checks[name] = Check(
+                name, False, "not verifiable: a sandbox deck or stack fixed the cards"
+            )
+        report = list(checks.values())
+        return Report(game_id, False, True, False, report)
     _replay(envelopes, rules, codec, created, seed, checks)
     report = list(checks.values())
     return Report(game_id, all(c.ok for c in report), finished, created.verifiable, report)
@@ -125,15 +133,20 @@ def _replay(
             batches.append([envelope])
         else:
             batches[-1].append(envelope)
+    started: dict[str, datetime] = {}  # running timer id -> when it began
+    last_at = _time(envelopes[0].at)
     for batch in batches:
         first = batch[0]
+        if _time(first.at) < last_at:
+            _fail(checks, "rules", first.seq, "event time goes backwards")
+        last_at = _time(first.at)
+        if first.cause is not None and first.cause.get("type") == "fire_timer":
+            _check_timer(table, rules, started, first, checks)
         try:
             command: Command = msgspec.convert(first.cause, union)
             shuffler = Shuffler(seed, [p.entropy for p in table.players])
-            skip = isinstance(command, tables.Start) and not created.verifiable
-            decided = (
-                [] if skip else tables.decide(table, rules, command, _actor(first.actor), shuffler)
-            )
+            skip = False
+            decided = tables.decide(table, rules, command, _actor(first.actor), shuffler)
         except Exception as exc:  # a refused or unreadable command is a finding, not a crash
             _fail(checks, "rules", first.seq, f"the command {first.cause} is refused: {exc}")
             decided, skip = [], True
@@ -145,6 +158,30 @@ def _replay(
             except Exception as exc:
                 _fail(checks, "rules", envelope.seq, f"the event cannot be folded: {exc}")
                 return
+            running = table.timer_ids()
+            for timer_id in running.keys() - started.keys():
+                started[timer_id] = _time(envelope.at)
+            for timer_id in started.keys() - running.keys():
+                del started[timer_id]
+
+
+def _time(at: str) -> datetime:
+    return datetime.fromisoformat(at.replace("Z", "+00:00"))
+
+
+def _check_timer(
+    table: Any, rules: Any, started: dict[str, datetime], first: Envelope, checks: dict
+) -> None:
+    """Only the server rings a timer, and never before its deadline."""
+    if first.actor != "server":
+        _fail(checks, "rules", first.seq, f"{first.actor} rang a timer; only the server may")
+        return
+    running = dict(tables.running_timers(table, rules))
+    timer_id = first.cause["timer"]  # type: ignore[index]
+    if timer_id in running and timer_id in started:
+        deadline = started[timer_id] + timedelta(seconds=running[timer_id].seconds)
+        if _time(first.at) + timedelta(milliseconds=1) < deadline:
+            _fail(checks, "rules", first.seq, f"the timer rang before its deadline {deadline}")
 
 
 def _compare(batch: list[Envelope], decided: list[Any], checks: dict[str, Check]) -> None:

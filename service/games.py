@@ -14,7 +14,7 @@ import secrets as pysecrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import msgspec
@@ -179,6 +179,9 @@ class GameService:
             setup_options=msgspec.json.decode(secret["options"], type=rules.options_type),
             head=first.hash,
         )
+        # The game's own options, sandbox deck included, so a fixed deck is dealt every
+        # round; views leave the sandbox options out.
+        game.table.options = game.setup_options
         for envelope in envelopes[1:]:
             game.fold(envelope)
         if upto is None:
@@ -351,7 +354,17 @@ class GameService:
                     prior = await self.store.idempotency_record(game.id, idem[0])
                     if prior is not None:
                         return await self._repeat(game, prior, idem[1], viewer)
+                rang = await self._ring_due_timer(game) if isinstance(actor, int) else False
+                if rang is None:
+                    continue  # another writer came first: catch up and look again
                 try:
+                    if rang:
+                        raise ApiError(
+                            409,
+                            "too_late",
+                            "A timer ran out before your command arrived and has taken "
+                            "effect: look at the game again.",
+                        )
                     if if_match is not None and if_match != game.seq:
                         raise ApiError(
                             412,
@@ -378,24 +391,7 @@ class GameService:
                     raise
                 if not events:
                     return Outcome(game, [], viewer, self.view(game, viewer))
-                at, prev, envelopes = now(), game.head, []
-                cause = msgspec.to_builtins(command)  # recorded, so an audit can re-decide it
-                for offset, event in enumerate(events, start=1):
-                    seq = game.seq + offset
-                    secret = type(event).secret is not None
-                    envelope = seal(
-                        game.id,
-                        seq,
-                        event,
-                        at,
-                        label,
-                        command_id,
-                        prev,
-                        cause if offset == 1 else None,
-                        salt_for(game.seed, game.id, seq) if secret else None,
-                    )
-                    envelopes.append(envelope)
-                    prev = envelope.hash
+                envelopes = _seal_all(game, events, label, command_id, command)
                 extra = secrets_for(events) if secrets_for else None
                 result = await self.store.append(game.id, game.seq, envelopes, idem, extra)
                 if isinstance(result, Appended):
@@ -422,6 +418,29 @@ class GameService:
         raise ApiError(
             503, "contention", "Too many concurrent writers on this game; retry shortly."
         )
+
+    async def _ring_due_timer(self, game: Game) -> bool | None:
+        """A timer past its deadline rings now, before a seat's command is decided: the
+        worker may be late, but the rules are not ("if the timer goes off while you're
+        still playing, your team IMMEDIATELY LOSES"). True if it rang, None on a conflict."""
+        moment = datetime.now(UTC)
+        due = [timer_id for timer_id, _, deadline in game.clocks() if deadline <= moment]
+        if not due:
+            return False
+        command = tables.FireTimer(timer=due[0])
+        events = tables.decide(
+            game.table, game.rules, command, "server", game.shuffler(), game.setup_options
+        )
+        if not events:
+            return False
+        envelopes = _seal_all(game, events, "server", None, command)
+        result = await self.store.append(game.id, game.seq, envelopes)
+        if not isinstance(result, Appended):
+            return None
+        for envelope in envelopes:
+            game.fold(envelope)
+        await self.schedule_timers(game)
+        return True
 
     async def _remember(
         self, game: Game, idem: tuple[str, str], refused: ApiError, viewer: Viewer
@@ -454,3 +473,29 @@ class GameService:
         return Outcome(
             then, self.readable(game, envelopes, viewer), viewer, self.view(then, viewer)
         )
+
+
+def _seal_all(
+    game: Game, events: list[Event], label: str, command_id: str | None, command: Command
+) -> list[Envelope]:
+    """The envelopes of one command's events, chained from the game's head. The command is
+    recorded on the first (so an audit can decide it again); a secret event gets its salt."""
+    at, prev, envelopes = now(), game.head, []
+    cause = msgspec.to_builtins(command)
+    for offset, event in enumerate(events, start=1):
+        seq = game.seq + offset
+        secret = type(event).secret is not None
+        envelope = seal(
+            game.id,
+            seq,
+            event,
+            at,
+            label,
+            command_id,
+            prev,
+            cause if offset == 1 else None,
+            salt_for(game.seed, game.id, seq) if secret else None,
+        )
+        envelopes.append(envelope)
+        prev = envelope.hash
+    return envelopes

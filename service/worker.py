@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from arq.connections import ArqRedis, RedisSettings
-from arq.worker import Worker
+from arq.worker import Retry, Worker
 
 from domain.kernel.table import FireTimer
 
@@ -25,7 +25,13 @@ QUEUE = "dg:timers"
 
 async def fire_timer(ctx: dict[str, Any], game_id: str, timer: str) -> int:
     service: GameService = ctx["service"]
-    outcome = await service.system(game_id, FireTimer(timer=timer))
+    try:
+        outcome = await service.system(game_id, FireTimer(timer=timer))
+    except Exception as exc:
+        # arq does not retry a plain failure, and keeps its result, so the same job id could
+        # never be queued again: retry instead (a timer that took effect meanwhile is stale).
+        log.warning("timer %s of %s failed (%s); retrying", timer, game_id, exc)
+        raise Retry(defer=1) from exc
     return len(outcome.envelopes) if outcome else 0
 
 

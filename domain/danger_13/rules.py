@@ -170,6 +170,7 @@ def _resolve(chain: _Chain, seat: int, card: str) -> None:
             _score(chain, None)
             return
         chain(CardDrawn(seat=seat, card=drawn[0]))
+        _refill_if_exhausted(chain)
         _arrive(chain, seat, drawn[0])
         return
     _next_card(chain)
@@ -213,7 +214,21 @@ def _draw_packet(chain: _Chain, dealer: int) -> None:
         _score(chain, None)
         return
     chain(PacketDrawn(dealer=dealer, size=len(cards), cards=cards))
+    _refill_if_exhausted(chain)
     _next_card(chain)
+
+
+def _refill_if_exhausted(chain: _Chain) -> None:
+    """ "When the draw pile is exhausted, all the cards in the discard pile are well
+    shuffled and form the new draw pile. The game continues until the next scoring." """
+    if not chain.state.pile and chain.state.discard:
+        _reshuffle(chain)
+
+
+def _reshuffle(chain: _Chain) -> None:
+    state = chain.state
+    order = chain.shuffler.shuffle(state.discard, state.shuffles)
+    chain(PileShuffled(reason="reshuffle", size=len(order), counter=state.shuffles, order=order))
 
 
 def _take_from_pile(chain: _Chain, count: int) -> list[str]:
@@ -221,10 +236,7 @@ def _take_from_pile(chain: _Chain, count: int) -> list[str]:
     new pile under it, and the game ends at the next scoring."""
     state = chain.state
     if len(state.pile) < count and state.discard:
-        order = chain.shuffler.shuffle(state.discard, state.shuffles)
-        chain(
-            PileShuffled(reason="reshuffle", size=len(order), counter=state.shuffles, order=order)
-        )
+        _reshuffle(chain)
     return list(state.pile[:count])
 
 

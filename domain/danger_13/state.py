@@ -95,6 +95,7 @@ def evolve(state: Danger13State, event: Event) -> Danger13State:
             assert cards is not None
             assert state.pile[: len(cards)] == cards, "a packet is drawn from the top"
             del state.pile[: len(cards)]
+            state.final = state.final or not state.pile  # "When the draw pile is exhausted"
             state.dealer, state.packet = dealer, list(cards)
             state.received, state.revealed, state.phase = [False] * state.seats, False, "give"
         case CardRevealed(card=card):
@@ -108,6 +109,7 @@ def evolve(state: Danger13State, event: Event) -> Danger13State:
         case CardDrawn(card=card):
             taken = state.pile.pop(0)
             assert taken == card, f"drew {card}, but {taken} was on top"
+            state.final = state.final or not state.pile
         case DecisionPending(seat=seat, card=card):
             state.pending, state.phase = Pending(seat=seat, card=card), "decide"
         case CardRefused(seat=seat, card=card):

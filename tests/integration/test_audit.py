@@ -127,3 +127,33 @@ async def test_replay_shows_the_game_at_any_event(client):
     assert r.json()["status"] == "active" and state["round"] == 1 and state["stack"] is None
     r = await client.get(f"/v1/games/{table.id}/replay", params={"seq": 10_000})
     assert r.status_code == 404 and r.json()["code"] == "no_such_event"
+
+
+async def test_a_timer_rung_early_or_by_a_seat_fails_the_audit(client, valkey):
+    from events.envelope import digest, unsealed
+
+    log = await finished_log(client, valkey, "danger", 2, turn_seconds=30)
+    # the players played faster than the clock: ring the first turn clock right away
+    # instead, re-sealing everything after it (a forger's best effort)
+    start = next(e for e in log if e.type == "round_started")
+    timer = f"turn:1:0@{start.seq - 1}"
+    assert audit(log).ok
+    for actor, name in (("server", "early"), ("seat:1", "seat")):
+        forged = list(log[: start.seq])
+        prev = forged[-1].hash
+        envelope = msgspec.structs.replace(
+            log[start.seq],
+            actor=actor,
+            cause={"type": "fire_timer", "timer": timer},
+            prev=prev,
+        )
+        envelope = msgspec.structs.replace(envelope, hash=digest(unsealed(envelope)))
+        forged.append(envelope)
+        revealed = msgspec.structs.replace(
+            log[-1], seq=envelope.seq + 1, prev=envelope.hash, cause=None
+        )
+        forged.append(msgspec.structs.replace(revealed, hash=digest(unsealed(revealed))))
+        report = audit(forged)
+        assert not report.ok, name
+        failed = next(c for c in report.checks if not c.ok)
+        assert failed.name == "rules" and failed.seq == envelope.seq, (name, failed)

@@ -86,3 +86,20 @@ async def test_a_turn_clock_is_public_and_plays_the_default_when_it_runs_out(cli
     assert state["turn"] == 1 and state["boards"][0]["cards_in_front"] == 1
     (clock,) = (await table.state())["clocks"]
     assert clock["timer"].startswith("turn:1:1@")
+
+
+async def test_a_command_after_the_deadline_is_too_late_even_if_the_worker_is(valkey):
+    """No worker runs here: the round timer's deadline passes, then a team tries to go out."""
+    from litestar.testing import AsyncTestClient
+
+    from tests.conftest import make_app
+
+    async with AsyncTestClient(app=make_app(valkey, background=False)) as quiet:
+        table = await new_table(quiet, seats=2, game="danger-danger", round_seconds=0.5)
+        await asyncio.sleep(0.8)
+        r = await table.send(0, {"type": "go_out"})
+        assert r.status_code == 409 and r.json()["code"] == "too_late"
+        events = (await quiet.get(f"/v1/games/{table.id}/events")).json()["events"]
+        rang = [e for e in events if e["type"] == "timer_rang"]
+        assert len(rang) == 1 and rang[0]["actor"] == "server"
+        assert not any(e["type"] == "out_declared" for e in events)

@@ -211,3 +211,19 @@ def test_pile_exhaustion_ends_the_game_at_the_next_scoring():
     ended = events[-1]
     assert isinstance(ended, GameEnded)
     assert ended.winners == [max(range(2), key=lambda s: (ended.plus_signs[s], ended.values[s]))]
+
+
+def test_a_packet_that_empties_the_pile_makes_the_next_scoring_the_last():
+    # RULINGS: "Empty draw pile: shuffle the discard pile in and continue; the game ends at
+    # the next scoring." Eight 4s: the fourth packet takes the last two cards.
+    state = given(*(["4"] * 8), seats=2, deck={"4": 8})
+    events = deal(state, 1, 1)
+    assert not state.final
+    events += deal(state, 1)  # the third packet: two cards left
+    events += deal(state, 1)  # the fourth takes them; seat 1 reaches 16
+    assert state.final
+    while state.phase != "over":
+        events += deal(state, state.received.index(False))
+    ended = events[-1]
+    assert isinstance(ended, GameEnded)
+    assert sum(isinstance(e, RoundScored) for e in events) == 1
