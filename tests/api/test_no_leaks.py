@@ -98,3 +98,32 @@ async def test_nothing_hidden_is_readable_while_the_game_runs(client, game):
         assert r.status_code in (200, 409)
         for event in r.json().get("events", []):
             check_event(game, event, seat)
+
+
+async def test_an_error_answer_tells_a_seat_only_what_it_may_know(client):
+    """A seat trying to pick another seat's cards learns nothing of them from the refusal."""
+    import re
+
+    table = await new_table(client, seats=3, game="high-voltage")
+    mine = (await table.state(1))["view"]["state"]["choose_from"]
+    theirs = (await client.get(f"/v1/games/{table.id}", headers=table.auth(0))).json()
+    theirs = theirs["view"]["state"]["choose_from"]
+    asked = theirs[:3]
+    r = await table.send(1, {"type": "pick", "cards": asked})
+    assert r.status_code == 409 and r.json()["code"] == "card_not_offered"
+    named = {int(n) for n in re.findall(r"\d+", r.json()["detail"])}
+    assert named <= set(asked) | set(mine)
+
+
+async def test_cors_is_off_by_default_and_configurable(valkey):
+    from litestar.testing import AsyncTestClient
+
+    from tests.conftest import make_app
+
+    async with AsyncTestClient(app=make_app(valkey, background=False)) as plain:
+        r = await plain.get("/health", headers={"Origin": "https://bot.example"})
+        assert "access-control-allow-origin" not in r.headers
+    app = make_app(valkey, background=False, cors_origins=("https://bot.example",))
+    async with AsyncTestClient(app=app) as browser:
+        r = await browser.get("/health", headers={"Origin": "https://bot.example"})
+        assert r.headers["access-control-allow-origin"] == "https://bot.example"

@@ -21,16 +21,28 @@ APP = create_app(Settings(background=False), _VALKEY.url)
 APP.state.keep_alive = 0.05
 
 schema = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
+CALLS = {"stateless": 0, "stateful": 0}
 
 
 @schema.parametrize()
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_operation_answers_as_documented(case):
+    CALLS["stateless"] += 1
     case.call_and_validate()
 
 
-Workflow = schema.as_state_machine()
+class Workflow(schema.as_state_machine()):  # type: ignore[misc]
+    def validate_response(self, response, case, **kwargs):
+        CALLS["stateful"] += 1
+        super().validate_response(response, case, **kwargs)
+
+
 Workflow.TestCase.settings = settings(
     max_examples=40, stateful_step_count=12, deadline=None, suppress_health_check=list(HealthCheck)
 )
 TestGameLifecycle = Workflow.TestCase
+
+
+def test_at_least_a_thousand_generated_cases_ran():
+    """Runs after the two above (file order): the fuzzing was not trivially small."""
+    assert CALLS["stateless"] + CALLS["stateful"] >= 1000, CALLS

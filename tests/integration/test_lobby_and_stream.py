@@ -18,18 +18,21 @@ async def wait_for(predicate, timeout: float = 10.0):
         await asyncio.sleep(0.05)
 
 
-async def lobby_entry(client, game_id: str, **query):
+async def lobby_entry(client, game_id: str, seq: int = 0, **query):
+    """The game's lobby entry once the projection has reached event `seq`."""
+
     async def find():
         r = await client.get("/v1/games", params={"limit": 100, **query})
         assert r.status_code == 200, r.text
-        return next((g for g in r.json()["games"] if g["id"] == game_id), None)
+        entry = next((g for g in r.json()["games"] if g["id"] == game_id), None)
+        return entry if entry and entry["seq"] >= seq else None
 
     return find
 
 
 async def test_the_lobby_follows_a_game_from_open_to_active(client):
     table = await new_table(client, seats=2, start=False)
-    entry = await wait_for(await lobby_entry(client, table.id, status="open"))
+    entry = await wait_for(await lobby_entry(client, table.id, seq=3, status="open"))
     assert entry["players"] == ["p0", "p1"] and entry["game"] == "danger"
     await client.post(
         f"/v1/games/{table.id}/start", headers={"Authorization": f"Bearer {table.admin}"}
@@ -86,5 +89,21 @@ async def test_the_stream_sends_events_as_they_are_appended_and_resumes(valkey):
         assert any(e["type"] == "card_drawn" for e in seen)
         shuffled = [e for e in seen if e["type"] == "deck_shuffled"]
         assert all(e["data"]["order"] is None for e in shuffled)
+
+        # a High Voltage seat reading the stream sees its own hand only, and no salt
+        hv = await new_table(http, seats=3, game="high-voltage")
+        dealt: list[dict] = []
+        async with http.stream("GET", f"/v1/games/{hv.id}/stream", headers=hv.auth(0)) as r:
+            async for line in r.aiter_lines():
+                if line.startswith("data:"):
+                    event = msgspec.json.decode(line[5:].strip())
+                    if event["type"] == "hand_dealt":
+                        dealt.append(event)
+                    if len(dealt) == 3:
+                        break
+        for event in dealt:
+            mine = event["data"]["seat"] == 0
+            assert (event["data"]["cards"] is not None) == mine
+            assert (event["salt"] is not None) == mine
     server.should_exit = True
     await serving
