@@ -78,6 +78,15 @@ def bearer(header: str | None) -> str | None:
     return token.strip()
 
 
+async def _reader(
+    service: GameService, game_id: str, authorization: str | None
+) -> tuple[Game, Any]:
+    """The game, and who is reading it (a seat, or a spectator without a token)."""
+    game = await service.get(game_id)
+    viewer, _ = await service.viewer(game, bearer(authorization))
+    return game, viewer
+
+
 def _envelope(e: Any) -> EventOut:
     return EventOut(
         seq=e.seq,
@@ -295,8 +304,7 @@ class GamesController(Controller):
     async def read(
         self, service: Service, game_id: GameId, authorization: Authorization = None
     ) -> Response[GameOut]:
-        game = await service.get(game_id)
-        viewer, _ = await service.viewer(game, bearer(authorization))
+        game, viewer = await _reader(service, game_id, authorization)
         return Response(_game_out(service, game, viewer), headers={"ETag": f'"{game.seq}"'})
 
     @post(
@@ -366,8 +374,7 @@ class GamesController(Controller):
         limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000,
         authorization: Authorization = None,
     ) -> EventPage:
-        game = await service.get(game_id)
-        viewer, _ = await service.viewer(game, bearer(authorization))
+        game, viewer = await _reader(service, game_id, authorization)
         envelopes = []
         if after < game.seq:
             upto = min(game.seq, after + limit)
@@ -397,8 +404,7 @@ class GamesController(Controller):
         ] = None,
         after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     ) -> ServerSentEvent:
-        game = await service.get(game_id)
-        viewer, _ = await service.viewer(game, bearer(authorization))
+        game, viewer = await _reader(service, game_id, authorization)
         resume = seq_number(last_event_id.strip()) if last_event_id else None
         start = min(after if resume is None else resume, game.seq)
         keep_alive = request.app.state.get("keep_alive", KEEP_ALIVE_SECONDS)
@@ -419,8 +425,7 @@ class GamesController(Controller):
         seq: Annotated[int, QueryParameter(ge=1, le=MAX_SEQ)],
         authorization: Authorization = None,
     ) -> Replayed:
-        game = await service.get(game_id)
-        viewer, _ = await service.viewer(game, bearer(authorization))
+        game, viewer = await _reader(service, game_id, authorization)
         if seq > game.seq:
             raise ApiError(404, "no_such_event", f"The game has {game.seq} events.")
         then = await service.replay(game_id, seq)
@@ -441,8 +446,7 @@ class GamesController(Controller):
     async def export(
         self, service: Service, game_id: GameId, authorization: Authorization = None
     ) -> Response[bytes]:
-        game = await service.get(game_id)
-        viewer, _ = await service.viewer(game, bearer(authorization))
+        game, viewer = await _reader(service, game_id, authorization)
         envelopes = service.readable(game, await service.store.read(game_id), viewer)
         body = b"".join(msgspec.json.encode(e) + b"\n" for e in envelopes)
         return Response(body, media_type="application/x-ndjson")
@@ -477,8 +481,7 @@ class GamesController(Controller):
         n: Annotated[int, PathParameter(ge=1, le=10_000)],
         authorization: Authorization = None,
     ) -> RoundSummary:
-        game = await service.get(game_id)
-        viewer, _ = await service.viewer(game, bearer(authorization))
+        game, viewer = await _reader(service, game_id, authorization)
         raw = await request.app.state.redis.hget(rounds_key(game_id), str(n))
         if raw is None:
             raise ApiError(404, "no_such_round", f"Round {n} has not been played (yet).")
