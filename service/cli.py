@@ -9,6 +9,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from . import simulate
 from .config import Settings
 
 
@@ -212,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     projections.add_argument("--redis-url", help="REDIS_URL")
     projections.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
     projections.set_defaults(run=_projections)
+    simulate.add_parser(sub)
     spec = sub.add_parser("openapi", help="print the OpenAPI spec the app serves")
     spec.set_defaults(run=_openapi)
     args = parser.parse_args(argv)

@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from .bots import Bot, random_bot
 from .fairness import Shuffler
 from .messages import Command, Event, Viewer
 
@@ -37,6 +38,9 @@ class GameRules:
     - `timers(state)`: the timers the game needs running now.
     - `on_timer(state, name, shuffler)`: the events when a current timer rings.
     - `teams`: the teams a seat may join (empty: no teams).
+    - `greedy`: the game's heuristic bot (domain/kernel/bots.py has the contract).
+    - `invariants(state)`: what is wrong with a state (empty when nothing is): the checks a
+      simulation runs after every event.
     """
 
     name: str
@@ -59,9 +63,19 @@ class GameRules:
     timers: Callable[[Any], list[Timer]] | None = None
     on_timer: Callable[[Any, str, Shuffler], list[Event]] | None = None
     teams: tuple[str, ...] = ()
+    greedy: Bot | None = None
+    invariants: Callable[[Any], list[str]] | None = None
     stack_option: str = "deck"
     """The sandbox option that fixes the order of the cards (a game so set up is not
     verifiable); games whose `deck` option is a composition name it `stack`."""
+
+    def bot(self, name: str) -> Bot:
+        """The bot called `name` ("random" or "greedy") for this game."""
+        if name == "random":
+            return random_bot
+        if name == "greedy" and self.greedy is not None:
+            return self.greedy
+        raise KeyError(name)
 
     @property
     def sandbox_options(self) -> Sequence[str]:
