@@ -259,7 +259,9 @@ class GamesController(Controller):
         status_code=201,
         operation_id="joinGame",
         summary="Join a game",
-        description="Takes the next open seat and returns its bearer token (shown once).",
+        description="Takes the next open seat and returns its bearer token (shown once). "
+        'With `bot`, the seat is played by the service itself ("random" or "greedy"), '
+        "through the same command path, by its workers; no token is issued for it.",
         responses=responses(400, 404, 409, 413, 503),
     )
     async def join(
@@ -268,7 +270,9 @@ class GamesController(Controller):
         game_id: GameId,
         data: Annotated[JoinGame, Body(examples=[Example(value={"name": "Anton"})])],
     ) -> Joined:
-        outcome, token = await service.join(game_id, data.name, data.entropy, data.team)
+        outcome, token = await service.join(
+            game_id, data.name, data.entropy, data.team, data.bot, data.think_ms
+        )
         seat = outcome.envelopes[0].data["seat"]
         return Joined(seat=seat, token=token, seq=outcome.game.seq)
 

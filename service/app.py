@@ -25,7 +25,7 @@ from .config import Settings
 from .games import GameService
 from .problems import HANDLERS
 from .projections import run_all
-from .worker import QUEUE, TimerQueue, resume_timers, run_worker
+from .worker import QUEUE, JobQueue, resume_timers, run_worker
 
 DESCRIPTION = """\
 Play the four Danger card games over REST. Every draw, play and score is an immutable event:
@@ -48,7 +48,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
         redis = Redis.from_url(redis_url)
         store = EventStore(redis)
         pool = await create_pool(RedisSettings.from_dsn(redis_url), default_queue_name=QUEUE)
-        service = GameService(store, settings.sandbox, TimerQueue(pool))
+        service = GameService(store, settings.sandbox, JobQueue(pool))
         app.state.redis, app.state.service = redis, service
         tasks: list[asyncio.Task[None]] = [asyncio.create_task(resume_timers(redis, service))]
         if settings.background:
@@ -90,3 +90,12 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
     )
     openapi_spec.finish(app)
     return app
+
+
+def from_env() -> Litestar:
+    """The app as `danger serve --workers N` starts it in each API process (uvicorn imports
+    it by name): settings and REDIS_URL from the environment."""
+    settings = Settings.from_env()
+    if settings.redis_url is None:
+        raise RuntimeError("REDIS_URL must name the server the API processes share")
+    return create_app(settings, settings.redis_url)

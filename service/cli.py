@@ -42,14 +42,58 @@ def _serve(args: argparse.Namespace) -> int:
         redis_url = embedded.url
         print(f"danger: embedded Valkey on {redis_url}, data in {embedded.data_dir}", flush=True)
     try:
+        if args.workers > 1:
+            return _serve_processes(args, settings, redis_url)
         app = create_app(settings, redis_url)
         config = uvicorn.Config(
-            app, host=settings.host, port=settings.port, log_level="info", lifespan="on"
+            app,
+            host=settings.host,
+            port=settings.port,
+            log_level="info",
+            lifespan="on",
+            access_log=args.access_log,
         )
         uvicorn.Server(config).run()
     finally:
         if embedded is not None:
             embedded.stop()
+    return 0
+
+
+def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: str) -> int:
+    """N API processes on one port (uvicorn's supervisor), and one `danger worker` process
+    for the projections and the jobs, all on the same Redis."""
+    import os
+    import subprocess
+
+    import uvicorn
+
+    from .embedded import die_with_parent
+
+    os.environ.update(
+        REDIS_URL=redis_url,
+        DANGER_SANDBOX="1" if settings.sandbox else "",
+        DANGER_BACKGROUND="",  # the API processes leave the background to the worker
+    )
+    worker = None
+    if settings.background:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "worker"], preexec_fn=die_with_parent
+        )
+    try:
+        uvicorn.run(
+            "service.app:from_env",
+            factory=True,
+            host=settings.host,
+            port=settings.port,
+            workers=args.workers,
+            log_level="info",
+            access_log=args.access_log,
+        )
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(timeout=10)
     return 0
 
 
@@ -67,7 +111,7 @@ def _worker(args: argparse.Namespace) -> int:
 
     from .games import GameService
     from .projections import run_all
-    from .worker import QUEUE, TimerQueue, resume_timers, run_worker
+    from .worker import QUEUE, JobQueue, resume_timers, run_worker
 
     settings = Settings.from_env()
     redis_url = args.redis_url or settings.redis_url
@@ -81,7 +125,7 @@ def _worker(args: argparse.Namespace) -> int:
         store = EventStore(redis)
         # A timer that ends a round begins the next round's timer: this process queues it.
         pool = await create_pool(RedisSettings.from_dsn(redis_url), default_queue_name=QUEUE)
-        service = GameService(store, settings.sandbox, TimerQueue(pool))
+        service = GameService(store, settings.sandbox, JobQueue(pool))
         tasks = [
             asyncio.create_task(run_all(redis, store)),
             asyncio.create_task(run_worker(redis_url, service)),
@@ -200,6 +244,10 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument(
         "--api-only", action="store_true", help="leave projections and timers to `danger worker`"
     )
+    serve.add_argument(
+        "--workers", type=int, default=1, help="API processes (more than 1: plus a worker)"
+    )
+    serve.add_argument("--access-log", action="store_true", help="log every request")
     serve.set_defaults(run=_serve)
     worker = sub.add_parser("worker", help="run the projections and the timer worker only")
     worker.add_argument("--redis-url", help="REDIS_URL")

@@ -32,4 +32,5 @@ class Settings:
             sandbox=_flag(env.get("DANGER_SANDBOX")),
             redis_url=env.get("REDIS_URL") or None,
             cors_origins=tuple(o for o in env.get("DANGER_CORS_ORIGINS", "").split(",") if o),
+            background=_flag(env.get("DANGER_BACKGROUND", "1")),
         )

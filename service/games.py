@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import random
 import secrets as pysecrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -60,6 +60,7 @@ class Game:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer_started: dict[str, str] = field(default_factory=dict)  # timer id -> `at` it began
     scheduled: set[str] = field(default_factory=set)  # timer ids this process has queued
+    acted: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last command
 
     def shuffler(self) -> Shuffler:
         return Shuffler(self.seed, [p.entropy for p in self.table.players])
@@ -70,6 +71,8 @@ class Game:
             return
         tables.evolve(self.table, self.rules, self.codec.event(envelope))
         self.seq, self.head = envelope.seq, envelope.hash
+        if envelope.cause is not None and envelope.actor.startswith("seat:"):
+            self.acted[int(envelope.actor[5:])] = envelope.seq
         running = self.table.timer_ids()
         for timer_id in running.keys() - self.timer_started.keys():
             self.timer_started[timer_id] = envelope.at
@@ -110,8 +113,14 @@ class Game:
         )
 
 
-# Queues a timer to fire at a deadline; a timer id queued twice runs once.
-Scheduler = Callable[[str, str, datetime], Awaitable[None]]
+class Scheduler(Protocol):
+    """Where the command path leaves work for the workers."""
+
+    async def timer(self, game_id: str, timer_id: str, deadline: datetime) -> None:
+        """Fire the timer at its deadline; a timer id queued twice runs once."""
+
+    async def bot(self, game_id: str, seat: int, since: int, seq: int, delay: float) -> None:
+        """Play a move for a bot seat after `delay` seconds (queued at game seq `seq`)."""
 
 
 @dataclass(frozen=True)
@@ -253,8 +262,18 @@ class GameService:
         raise ApiError(503, "id_exhausted", "Could not allocate a game id; try again.")
 
     async def join(
-        self, game_id: str, name: str, entropy: str, team: str | None = None
-    ) -> tuple[Outcome, str]:
+        self,
+        game_id: str,
+        name: str,
+        entropy: str,
+        team: str | None = None,
+        bot: str | None = None,
+        think_ms: int | None = None,
+    ) -> tuple[Outcome, str | None]:
+        """A seat for a player (its token is returned) or for a bot (no token: only the
+        service plays it)."""
+        if think_ms is not None and bot is None:
+            raise ApiError(400, "think_without_bot", "Only a bot seat has a think delay.")
         game = await self.get(game_id)
         issued: dict[str, str] = {}
 
@@ -264,9 +283,10 @@ class GameService:
             issued["token"] = token
             return {f"seat:{seat}": digest}
 
-        joined = tables.Join(name=name, entropy=entropy, team=team)
-        outcome = await self._execute(game, "anyone", joined, None, None, None, token_for)
-        return outcome, issued["token"]
+        joined = tables.Join(name=name, entropy=entropy, team=team, bot=bot, think_ms=think_ms)
+        issue = None if bot else token_for
+        outcome = await self._execute(game, "anyone", joined, None, None, None, issue)
+        return outcome, issued.get("token")
 
     async def start(self, game_id: str, token: str | None) -> Outcome:
         game = await self.get(game_id)
@@ -298,16 +318,45 @@ class GameService:
             idem = (f"{role}:{idempotency_key}", _fingerprint(role, msgspec.to_builtins(command)))
         return await self._execute(game, seat, command, idem, idempotency_key, if_match, None)
 
-    async def schedule_timers(self, game: Game) -> None:
-        """Queue every running timer of the game not yet queued from this process. The
-        deadline comes from the log, and the queue refuses a timer id it holds already, so
-        scheduling again (another process, a restart) changes nothing."""
+    async def schedule_jobs(self, game: Game) -> None:
+        """Queue what the workers must do next for this game: its running timers, and a move
+        for every bot seat that may act now."""
         if self.scheduler is None:
             return
+        # A timer's deadline comes from the log, and the queue refuses a timer id it holds
+        # already, so scheduling again (another process, a restart) changes nothing.
         for timer_id, _, deadline in game.clocks():
             if timer_id not in game.scheduled:
-                await self.scheduler(game.id, timer_id, deadline)
+                await self.scheduler.timer(game.id, timer_id, deadline)
                 game.scheduled.add(timer_id)
+        if game.table.status != "active":
+            return
+        for seat, player in enumerate(game.table.players):
+            if player.bot is not None and self.legal(game, seat):
+                delay = (player.think_ms or 0) / 1000
+                await self.scheduler.bot(game.id, seat, game.acted.get(seat, 0), game.seq, delay)
+
+    async def play_bot(self, game_id: str, seat: int, since: int) -> Outcome | None:
+        """One move of a bot seat, decided from its own view, through the command path.
+        `since` is the seq of the seat's last move when the job was queued: once the seat
+        has moved again, the job is stale (another job was queued after that move)."""
+        for _ in range(MAX_ATTEMPTS):
+            game = await self.get(game_id)
+            if game.table.status != "active" or game.acted.get(seat, 0) != since:
+                return None
+            player = game.table.players[seat]
+            moves = self.legal(game, seat)
+            if player.bot is None or not moves:
+                return None
+            bot = game.rules.bot(player.bot)
+            dice = random.Random(f"{game.id}:{seat}:{game.seq}")
+            command = bot(game.rules.view(game.table.state, seat), seat, moves, dice)
+            try:
+                return await self._execute(game, seat, command, None, None, game.seq, None)
+            except ApiError as moved_on:  # another seat or a timer came first: look again
+                if moved_on.status not in (409, 412):
+                    raise
+        return None
 
     async def system(self, game_id: str, command: Command) -> Outcome | None:
         """A command from the service itself (a worker's timer), not from a seat."""
@@ -403,7 +452,7 @@ class GameService:
                     except Exception:
                         self._cache.pop(game.id, None)
                         raise
-                    await self.schedule_timers(game)
+                    await self.schedule_jobs(game)
                     return Outcome(
                         game,
                         self.readable(game, envelopes, viewer),
@@ -439,7 +488,7 @@ class GameService:
             return None
         for envelope in envelopes:
             game.fold(envelope)
-        await self.schedule_timers(game)
+        await self.schedule_jobs(game)
         return True
 
     async def _remember(

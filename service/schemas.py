@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
-from domain.kernel.table import ENTROPY_MAX, NAME_MAX, TableView
+from domain.kernel.table import ENTROPY_MAX, MAX_THINK_MS, NAME_MAX, TableView
 from domain.registry import GAMES
 from events.audit import Report
 
@@ -70,6 +70,11 @@ class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     team: Annotated[str, msgspec.Meta(max_length=20)] | None = None
     """Team games (danger-danger: "pink" or "yellow"): the team to join; by default the
     teams alternate by seat. Other games refuse it (409 no_teams)."""
+    bot: Literal["random", "greedy"] | None = None
+    """A seat the service plays itself: "random" sends any legal command, "greedy" the
+    game's heuristic. The bot sees only what its seat may see. No token is issued for it."""
+    think_ms: Annotated[int, msgspec.Meta(ge=0, le=MAX_THINK_MS)] | None = None
+    """A bot's pause before each move, in milliseconds (default 1000); only with `bot`."""
 
 
 class Created(msgspec.Struct, frozen=True):
@@ -86,8 +91,8 @@ class Created(msgspec.Struct, frozen=True):
 
 class Joined(msgspec.Struct, frozen=True):
     seat: int
-    token: str
-    """Your bearer token for this seat. Shown once; keep it."""
+    token: str | None
+    """Your bearer token for this seat. Shown once; keep it. Null for a bot's seat."""
     seq: int
 
 

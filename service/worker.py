@@ -1,4 +1,5 @@
-"""The arq worker: fires timers through the same command path as any player.
+"""The arq worker: fires timers and plays bot seats, through the same command path as any
+player.
 
 A timer is a job with a stable id; when it fires it sends `fire_timer` as the server, and the
 game's own rules decide whether the timer is still current (a stale one yields no event).
@@ -13,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from arq.connections import ArqRedis, RedisSettings
-from arq.worker import Retry, Worker
+from arq.worker import Retry, Worker, func
 
 from domain.kernel.table import FireTimer
 
@@ -35,18 +36,33 @@ async def fire_timer(ctx: dict[str, Any], game_id: str, timer: str) -> int:
     return len(outcome.envelopes) if outcome else 0
 
 
+async def play_bot(ctx: dict[str, Any], game_id: str, seat: int, since: int) -> int:
+    service: GameService = ctx["service"]
+    try:
+        outcome = await service.play_bot(game_id, seat, since)
+    except Exception as exc:
+        log.warning("bot seat %s of %s failed (%s); retrying", seat, game_id, exc)
+        raise Retry(defer=1) from exc
+    return len(outcome.envelopes) if outcome else 0
+
+
 def job_id(game_id: str, timer_id: str) -> str:
     return f"dg:timer:{game_id}:{timer_id}"
 
 
-class TimerQueue:
-    """Schedules `fire_timer` jobs. A job id is the game and the timer's unique id, so arq
-    refuses a second copy of a timer while the first is queued or its result is kept."""
+class JobQueue:
+    """Schedules the workers' jobs.
+
+    A timer's job id is the game and the timer's unique id, so arq refuses a second copy of
+    a timer while the first is queued or its result is kept. A bot's job id names the seat,
+    its last move and the game's seq: every change of the game may queue one, and the first
+    to run after the think delay moves; the rest find the seat has moved and do nothing.
+    """
 
     def __init__(self, pool: ArqRedis) -> None:
         self.pool = pool
 
-    async def __call__(self, game_id: str, timer_id: str, deadline: datetime) -> None:
+    async def timer(self, game_id: str, timer_id: str, deadline: datetime) -> None:
         await self.pool.enqueue_job(
             "fire_timer",
             game_id,
@@ -55,12 +71,23 @@ class TimerQueue:
             _defer_until=deadline,
         )
 
+    async def bot(self, game_id: str, seat: int, since: int, seq: int, delay: float) -> None:
+        await self.pool.enqueue_job(
+            "play_bot",
+            game_id,
+            seat,
+            since,
+            _job_id=f"dg:bot:{game_id}:{seat}:{since}:{seq}",
+            _defer_by=delay,
+        )
+
 
 def build_worker(
     redis_url: str, service: GameService, queue: str = QUEUE, **options: Any
 ) -> Worker:
     return Worker(
-        functions=[fire_timer],
+        # A bot job's result is of no use to anyone: keep none.
+        functions=[fire_timer, func(play_bot, keep_result=0)],
         queue_name=queue,
         redis_settings=RedisSettings.from_dsn(redis_url),
         handle_signals=False,
@@ -68,6 +95,9 @@ def build_worker(
         # A job of a killed worker is run again once its in-progress mark expires (arq:
         # job_timeout + 10 s): fire_timer takes milliseconds, so keep that short.
         job_timeout=options.pop("job_timeout", 5),
+        # arq looks for due jobs this often: it bounds how late a timer rings and how long
+        # a bot with no think delay takes to answer. One cheap query each time.
+        poll_delay=options.pop("poll_delay", 0.02),
         **options,
     )
 
@@ -81,13 +111,14 @@ async def run_worker(redis_url: str, service: GameService) -> None:
 
 
 async def resume_timers(redis: Any, service: GameService) -> None:
-    """After a start, queue the timers of every active game again (from the log): a timer
-    whose process died before queueing it is not lost, and one already queued is refused."""
+    """After a start, queue the timers and bot moves of every active game again (from the
+    log): a job whose process died before queueing it is not lost, and a timer already
+    queued is refused."""
     from .lobby import list_games
 
     games, _ = await list_games(redis, "active", None, limit=1_000_000, offset=0)
     for entry in games:
         try:
-            await service.schedule_timers(await service.get(entry.id))
+            await service.schedule_jobs(await service.get(entry.id))
         except Exception:
             log.exception("could not resume the timers of %s", entry.id)

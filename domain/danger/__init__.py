@@ -2,6 +2,8 @@
 
 from domain.kernel import GameRules
 
+from .bots import greedy
+from .invariants import invariants
 from .messages import COMMANDS, EVENTS, DangerOptions, GameEnded
 from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import DangerState, evolve, initial
@@ -31,6 +33,8 @@ RULES = GameRules(
     standings=standings,
     timers=timers,
     on_timer=on_timer,
+    greedy=greedy,
+    invariants=invariants,
 )
 
 __all__ = ["RULES", "DangerOptions", "DangerState"]

@@ -3,6 +3,8 @@ and make the others reach 13."""
 
 from domain.kernel import GameRules
 
+from .bots import greedy
+from .invariants import invariants
 from .messages import COMMANDS, EVENTS, Danger13Options, GameEnded
 from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import Danger13State, evolve, initial, signs
@@ -33,6 +35,8 @@ RULES = GameRules(
     standings=standings,
     timers=timers,
     on_timer=on_timer,
+    greedy=greedy,
+    invariants=invariants,
     stack_option="stack",
 )
 

@@ -3,7 +3,9 @@
 
 from domain.kernel import GameRules
 
+from .bots import greedy
 from .cards import TEAMS
+from .invariants import invariants
 from .messages import COMMANDS, EVENTS, DangerDangerOptions, GameEnded
 from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import DangerDangerState, evolve, initial
@@ -38,6 +40,8 @@ RULES = GameRules(
     timers=timers,
     on_timer=on_timer,
     teams=TEAMS,
+    greedy=greedy,
+    invariants=invariants,
     stack_option="stack",
 )
 

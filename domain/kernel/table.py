@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from .bots import BOT_NAMES
 from .errors import RuleViolation
 from .fairness import ALGORITHM, Shuffler
 from .game import GameRules, Timer
@@ -18,6 +19,8 @@ from .messages import AUDITOR, Command, Event, Viewer
 
 NAME_MAX = 40
 ENTROPY_MAX = 256
+DEFAULT_THINK_MS = 1000
+MAX_THINK_MS = 30_000
 
 
 class GameCreated(Event, frozen=True, tag="game_created"):
@@ -35,6 +38,10 @@ class PlayerJoined(Event, frozen=True, tag="player_joined"):
     name: str
     entropy: str
     team: str | None = None
+    bot: str | None = None
+    """The bot the service plays this seat with ("random", "greedy"); null for a player."""
+    think_ms: int | None = None
+    """A bot's pause before each of its moves."""
 
 
 class GameStarted(Event, frozen=True, tag="game_started"):
@@ -52,6 +59,8 @@ class Join(Command, frozen=True, tag="join"):
     name: str
     entropy: str = ""
     team: str | None = None
+    bot: str | None = None
+    think_ms: int | None = None
 
 
 class Start(Command, frozen=True, tag="start"):
@@ -68,6 +77,8 @@ class Player(msgspec.Struct):
     name: str
     entropy: str
     team: str | None = None
+    bot: str | None = None
+    think_ms: int | None = None
 
 
 class Table(msgspec.Struct):
@@ -150,7 +161,25 @@ def decide(
                 raise RuleViolation("no_such_team", f"The teams are {', '.join(rules.teams)}.")
         elif team is not None:
             raise RuleViolation("no_teams", f"{rules.name} is not played in teams.")
-        return [PlayerJoined(seat=seat, name=command.name, entropy=command.entropy, team=team)]
+        think = None
+        if command.bot is not None:
+            try:
+                rules.bot(command.bot)
+            except KeyError:
+                raise RuleViolation(
+                    "no_such_bot", f"The bots are {', '.join(BOT_NAMES)}."
+                ) from None
+            think = DEFAULT_THINK_MS if command.think_ms is None else command.think_ms
+        return [
+            PlayerJoined(
+                seat=seat,
+                name=command.name,
+                entropy=command.entropy,
+                team=team,
+                bot=command.bot,
+                think_ms=think,
+            )
+        ]
     if isinstance(command, Start):
         if table.status != "open":
             raise RuleViolation("game_not_open", "This game has already started.")
@@ -186,7 +215,15 @@ def decide(
 def evolve(table: Table, rules: GameRules, event: Event) -> Table:
     table.events += 1
     if isinstance(event, PlayerJoined):
-        table.players.append(Player(name=event.name, entropy=event.entropy, team=event.team))
+        table.players.append(
+            Player(
+                name=event.name,
+                entropy=event.entropy,
+                team=event.team,
+                bot=event.bot,
+                think_ms=event.think_ms,
+            )
+        )
     elif isinstance(event, GameStarted):
         table.status = "active"
         table.state = rules.initial(table.options, table.seats)
@@ -225,6 +262,8 @@ class Seat(msgspec.Struct, frozen=True):
     seat: int
     name: str
     team: str | None
+    bot: str | None
+    """The bot the service plays this seat with, or null for a player."""
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -259,7 +298,9 @@ def view(table: Table, rules: GameRules, viewer: Viewer) -> TableView:
             for k, v in msgspec.to_builtins(table.options).items()
             if k not in rules.sandbox_options
         },
-        players=[Seat(seat=i, name=p.name, team=p.team) for i, p in enumerate(table.players)],
+        players=[
+            Seat(seat=i, name=p.name, team=p.team, bot=p.bot) for i, p in enumerate(table.players)
+        ],
         you=viewer if isinstance(viewer, int) else None,
         seed_commitment=table.seed_commitment,
         seed=table.seed,

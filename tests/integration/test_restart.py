@@ -21,11 +21,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(data_dir: Path, port: int) -> subprocess.Popen:
+def serve(data_dir: Path, port: int, *flags: str) -> subprocess.Popen:
     env = {**os.environ, "DANGER_DATA_DIR": str(data_dir), "DANGER_PORT": str(port)}
     env.pop("REDIS_URL", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve"],
+        [sys.executable, "-m", "service.cli", "serve", *flags],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -96,3 +96,32 @@ def test_one_data_dir_serves_one_server_at_a_time(tmp_path):
             EmbeddedValkey(tmp_path).start()
     finally:
         first.stop()
+
+
+async def test_two_api_processes_and_their_worker_serve_one_game_and_stop_together(tmp_path):
+    port = free_port()
+    proc = serve(tmp_path, port, "--workers", "2")
+    base = f"http://127.0.0.1:{port}"
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+            r = await http.post("/v1/games", json={"game": "danger", "seats": 2})
+            game_id = r.json()["id"]
+            for seat in range(2):
+                body = {"name": f"bot{seat}", "bot": "random", "think_ms": 0}
+                assert (await http.post(f"/v1/games/{game_id}/players", json=body)).is_success
+            auth = {"Authorization": f"Bearer {r.json()['admin_token']}"}
+            assert (await http.post(f"/v1/games/{game_id}/start", headers=auth)).is_success
+            # Nobody plays but the bots, so the worker process must be running.
+            deadline = time.monotonic() + 60
+            while (await http.get(f"/v1/games/{game_id}")).json()["status"] != "finished":
+                assert time.monotonic() < deadline, "the bots did not finish the game"
+                time.sleep(0.1)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+    deadline = time.monotonic() + 10
+    while valkey_children(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert valkey_children(tmp_path) == [], "the embedded server outlived the service"
+    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert "service.cli worker" not in out, "the worker outlived the service"
