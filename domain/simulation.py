@@ -52,8 +52,10 @@ def play(
     options: msgspec.Struct | None = None,
     think: float = 1.0,
     teams: Sequence[str | None] | None = None,
+    record: list[tuple[int | str, Command]] | None = None,
 ) -> Played:
-    """Play one game to its end; raise InvariantBroken at the first broken invariant."""
+    """Play one game to its end; raise InvariantBroken at the first broken invariant.
+    `record`, if given, receives every (actor, command) in the order they were decided."""
     seats = len(bots)
     options = options if options is not None else rules.options_type()
     players = [rules.bot(name) for name in bots]
@@ -73,6 +75,8 @@ def play(
                     raise InvariantBroken(rules.name, len(log), str(kind), problems)
 
     def decide(command: Command, actor: int | str) -> None:
+        if record is not None:
+            record.append((actor, command))
         apply(tables.decide(table, rules, command, actor, shuffler))  # type: ignore[arg-type]
 
     shuffler = Shuffler(seed)

@@ -25,7 +25,7 @@ from .config import Settings
 from .games import GameService
 from .problems import HANDLERS
 from .projections import run_all
-from .worker import QUEUE, JobQueue, resume_timers, run_worker
+from .worker import JobQueue, resume_timers, run_worker
 
 DESCRIPTION = """\
 Play the four Danger card games over REST. Every draw, play and score is an immutable event:
@@ -47,13 +47,15 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         redis = Redis.from_url(redis_url)
         store = EventStore(redis)
-        pool = await create_pool(RedisSettings.from_dsn(redis_url), default_queue_name=QUEUE)
+        pool = await create_pool(
+            RedisSettings.from_dsn(redis_url), default_queue_name=settings.queue
+        )
         service = GameService(store, settings.sandbox, JobQueue(pool))
         app.state.redis, app.state.service = redis, service
         tasks: list[asyncio.Task[None]] = [asyncio.create_task(resume_timers(redis, service))]
         if settings.background:
             tasks.append(asyncio.create_task(run_all(redis, store)))
-            tasks.append(asyncio.create_task(run_worker(redis_url, service)))
+            tasks.append(asyncio.create_task(run_worker(redis_url, service, settings.queue)))
         try:
             yield
         finally:

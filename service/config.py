@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+QUEUE = "dg:timers"
+
 
 def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in ("1", "true", "yes", "on")
@@ -21,6 +23,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     background: bool = True  # run projections and the arq worker beside the API
     cors_origins: tuple[str, ...] = field(default=())
+    queue: str = QUEUE  # the arq queue of timers and bot moves
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -151,13 +151,15 @@ class GameService:
 
     # Loading ------------------------------------------------------------------------
 
-    async def get(self, game_id: str) -> Game:
-        """The game, its cached fold brought up to the stream's last event."""
+    async def get(self, game_id: str, current: bool = True) -> Game:
+        """The game, its cached fold brought up to the stream's last event (`current`), or
+        as cached, for a command that will name the seq it was decided against."""
         game = self._cache.get(game_id)
         if game is None:
             return await self._load(game_id)
         self._cache.move_to_end(game_id)
-        await self._catch_up(game)
+        if current:
+            await self._catch_up(game)
         return game
 
     async def _catch_up(self, game: Game) -> None:
@@ -303,7 +305,7 @@ class GameService:
         idempotency_key: str | None,
         if_match: int | None,
     ) -> Outcome:
-        game = await self.get(game_id)
+        game = await self.get(game_id, current=False)
         role = await self._authenticate(game, self._required(token))
         seat = tokens.parse(token).seat  # type: ignore[arg-type, union-attr]
         if seat is None:
@@ -396,15 +398,21 @@ class GameService:
     ) -> Outcome:
         label = f"seat:{actor}" if isinstance(actor, int) else actor
         viewer: Viewer = actor if isinstance(actor, int) else SPECTATOR
+        # The first decision trusts the cached fold, without reading the stream: the append
+        # names the seq it was decided against, so a fold another process has overtaken
+        # fails there (a conflict), and a refusal is only given once the fold is current.
+        cached = True
         for _ in range(MAX_ATTEMPTS):
             async with game.lock:
-                await self._catch_up(game)
+                if not cached:
+                    await self._catch_up(game)
                 if idem is not None:
                     prior = await self.store.idempotency_record(game.id, idem[0])
                     if prior is not None:
                         return await self._repeat(game, prior, idem[1], viewer)
                 rang = await self._ring_due_timer(game) if isinstance(actor, int) else False
                 if rang is None:
+                    cached = False
                     continue  # another writer came first: catch up and look again
                 try:
                     if rang:
@@ -433,6 +441,11 @@ class GameService:
                     except RuleViolation as exc:
                         raise ApiError(409, exc.code, exc.message) from None
                 except ApiError as refused:
+                    if cached:
+                        cached, seq = False, game.seq
+                        await self._catch_up(game)
+                        if game.seq != seq:
+                            continue  # decided on an old fold: decide again on the new one
                     if idem is not None:
                         first = await self._remember(game, idem, refused, viewer)
                         if first is not None:
@@ -462,6 +475,7 @@ class GameService:
                 if isinstance(result, Duplicate | Refusal):
                     return await self._repeat(game, result, idem[1], viewer)  # type: ignore[index]
                 assert isinstance(result, Conflict)
+                cached = False
                 if if_match is not None:
                     raise ApiError(412, "stale_seq", "The game moved on.", seq=result.actual_seq)
         raise ApiError(

@@ -36,12 +36,26 @@ from .lobby import LobbyGame, decode_summary
 log = logging.getLogger("danger.projections")
 CLAIM_IDLE_MS = 30_000
 
-# KEYS: 1 the read model hash, 2 the feed. ARGV: 1 group, 2 entry id, then field/value pairs.
+# KEYS: 1 the read model hash, 2 the feed. ARGV: 1 group, 2 n, then n entry ids, then
+# field/value pairs.
 WRITE_AND_ACK = """
-for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-redis.call('XACK', KEYS[2], ARGV[1], ARGV[2])
+local n = tonumber(ARGV[2])
+for i = 3 + n, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+for i = 3, 2 + n do redis.call('XACK', KEYS[2], ARGV[1], ARGV[i]) end
 return 1
 """
+
+
+def by_game(entries: list[tuple[bytes, dict[bytes, bytes]]]) -> dict[str, tuple[list[bytes], int]]:
+    """A batch of feed entries as one update per game: its entry ids and the last seq. Under
+    load a game has several entries in a batch; its stream is read once for all of them."""
+    out: dict[str, tuple[list[bytes], int]] = {}
+    for entry_id, fields in entries:
+        game = fields[b"game"].decode()
+        ids, last = out.get(game, ([], 0))
+        ids.append(entry_id)
+        out[game] = (ids, max(last, int(fields[b"last"])))
+    return out
 
 
 def rounds_key(game_id: str) -> str:
@@ -91,10 +105,8 @@ class Projection:
                     continue
                 if once and cursor == ">" and not entries:
                     return
-                for entry_id, fields in entries:
-                    await self.apply(
-                        shard, entry_id, fields[b"game"].decode(), int(fields[b"last"])
-                    )
+                for game_id, (ids, last) in by_game(entries).items():
+                    await self.apply(shard, ids, game_id, last)
                 idle_rounds = idle_rounds + 1 if not entries else 0
                 if idle_rounds % 30 == 29:
                     await self._claim_stale(shard)
@@ -116,16 +128,18 @@ class Projection:
         _, entries, *_ = await self.redis.xautoclaim(
             keys.feed(shard), self.group, self.consumer, CLAIM_IDLE_MS, start_id="0-0", count=100
         )
-        for entry_id, fields in entries:
-            await self.apply(shard, entry_id, fields[b"game"].decode(), int(fields[b"last"]))
+        for game_id, (ids, last) in by_game(entries).items():
+            await self.apply(shard, ids, game_id, last)
 
-    async def write(self, key: str, shard: str, entry_id: bytes, pairs: dict[str, bytes]) -> None:
-        args: list[Any] = [self.group, entry_id]
+    async def write(
+        self, key: str, shard: str, entry_ids: list[bytes], pairs: dict[str, bytes]
+    ) -> None:
+        args: list[Any] = [self.group, len(entry_ids), *entry_ids]
         for field, value in pairs.items():
             args += [field, value]
         await self._write(keys=[key, keys.feed(shard)], args=args)
 
-    async def apply(self, shard: str, entry_id: bytes, game_id: str, last: int) -> None:
+    async def apply(self, shard: str, entry_ids: list[bytes], game_id: str, last: int) -> None:
         raise NotImplementedError
 
 
@@ -136,11 +150,11 @@ class LobbyProjection(Projection):
         super().__init__(redis, store)
         self._final = {n: r.final_event.__struct_config__.tag for n, r in GAMES.items()}
 
-    async def apply(self, shard: str, entry_id: bytes, game_id: str, last: int) -> None:
+    async def apply(self, shard: str, entry_ids: list[bytes], game_id: str, last: int) -> None:
         raw = await self.redis.hget(keys.lobby(shard), game_id)
         summary = decode_summary(raw) if raw else None
         if summary is not None and summary.seq >= last:
-            await self.write(keys.lobby(shard), shard, entry_id, {})
+            await self.write(keys.lobby(shard), shard, entry_ids, {})
             return
         for envelope in await self.store.read(
             game_id, after=summary.seq if summary else 0, upto=last
@@ -148,7 +162,7 @@ class LobbyProjection(Projection):
             summary = self._fold(summary, envelope)
         assert summary is not None
         await self.write(
-            keys.lobby(shard), shard, entry_id, {game_id: msgspec.json.encode(summary)}
+            keys.lobby(shard), shard, entry_ids, {game_id: msgspec.json.encode(summary)}
         )
 
     def _fold(self, summary: LobbyGame | None, envelope: Envelope) -> LobbyGame:
@@ -187,11 +201,11 @@ class RoundsProjection(Projection):
 
     group = "rounds"
 
-    async def apply(self, shard: str, entry_id: bytes, game_id: str, last: int) -> None:
+    async def apply(self, shard: str, entry_ids: list[bytes], game_id: str, last: int) -> None:
         key = rounds_key(game_id)
         done = int(await self.redis.hget(key, "_seq") or 0)
         if done >= last:
-            await self.write(key, shard, entry_id, {})
+            await self.write(key, shard, entry_ids, {})
             return
         current_raw = await self.redis.hget(key, "_current")
         current = msgspec.json.decode(current_raw, type=RoundIndex) if current_raw else None
@@ -210,7 +224,7 @@ class RoundsProjection(Projection):
         if current is not None:
             pairs["_current"] = msgspec.json.encode(current)
         pairs["_seq"] = str(last).encode()
-        await self.write(key, shard, entry_id, pairs)
+        await self.write(key, shard, entry_ids, pairs)
 
 
 class PlayerResult(msgspec.Struct):
@@ -225,11 +239,12 @@ class PlayersProjection(Projection):
 
     group = "players"
 
-    async def apply(self, shard: str, entry_id: bytes, game_id: str, last: int) -> None:
-        envelopes = await self.store.read(game_id)
-        if not envelopes or envelopes[-1].type != "seed_revealed":
-            await self.write(players_key(shard), shard, entry_id, {})
+    async def apply(self, shard: str, entry_ids: list[bytes], game_id: str, last: int) -> None:
+        tail = await self.store.read(game_id, after=last - 1, upto=last)
+        if not tail or tail[-1].type != "seed_revealed":  # the last event of every game
+            await self.write(players_key(shard), shard, entry_ids, {})
             return
+        envelopes = await self.store.read(game_id)
         rules = GAMES[envelopes[0].data["game"]]
         codec = EventCodec((*tables.TABLE_EVENTS, *rules.events))
         table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
@@ -240,7 +255,7 @@ class PlayersProjection(Projection):
             for seat, (score, won) in enumerate(rules.standings(table.state)):
                 result = PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
                 pairs[f"{table.players[seat].name}\x1f{game_id}"] = msgspec.json.encode(result)
-        await self.write(players_key(shard), shard, entry_id, pairs)
+        await self.write(players_key(shard), shard, entry_ids, pairs)
 
 
 PROJECTIONS = (LobbyProjection, RoundsProjection, PlayersProjection)

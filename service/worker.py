@@ -18,10 +18,10 @@ from arq.worker import Retry, Worker, func
 
 from domain.kernel.table import FireTimer
 
+from .config import QUEUE
 from .games import GameService
 
 log = logging.getLogger("danger.worker")
-QUEUE = "dg:timers"
 
 
 async def fire_timer(ctx: dict[str, Any], game_id: str, timer: str) -> int:
@@ -102,8 +102,8 @@ def build_worker(
     )
 
 
-async def run_worker(redis_url: str, service: GameService) -> None:
-    worker = build_worker(redis_url, service)
+async def run_worker(redis_url: str, service: GameService, queue: str = QUEUE) -> None:
+    worker = build_worker(redis_url, service, queue)
     try:
         await worker.main()
     finally:

@@ -11,7 +11,8 @@ leaves it better off than taking it. Everything is judged relative to the other 
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
+from typing import NamedTuple
 
 from domain.kernel import Command
 from domain.kernel.bots import Dice
@@ -20,8 +21,6 @@ from .cards import DEFAULT_DECK, HIGH_LIMIT, LIMIT, kind, plus_signs, value
 from .messages import Accept, Give, Refuse
 from .view import Danger13View
 
-Row = tuple[str, ...]
-
 FUTURE = 1.0
 """Signs a row may still gather this round: what keeps headroom worth having on an empty row."""
 HEADROOM = 13.0
@@ -29,19 +28,30 @@ HEADROOM = 13.0
 HAND = 4
 """A hand refuses one fatal card: worth this much headroom."""
 
-_value = cache(value)
-_plus = cache(plus_signs)
 _total = sum(DEFAULT_DECK.values())
 # The published spread stands in for the pile: which cards are left is the dealer's guess too.
 _DECK = tuple((card, n / _total) for card, n in DEFAULT_DECK.items())
 
 
+class Row(NamedTuple):
+    """What of a row its future depends on (few enough to cache every judgement)."""
+
+    signs: int
+    total: int
+    highs: int  # 13-to-18 cards
+    hands: int
+    last: str | None  # what an arrow takes away; "?" once unknown (no chain needs it then)
+
+
+EMPTY = Row(0, 0, 0, 0, None)
+
+
 def greedy(view: Danger13View, seat: int, moves: list[Command], dice: Dice) -> Command:
-    rows = [tuple(r) for r in view.rows]
+    rows = [_row(r) for r in view.rows]
     judge = _Judge(rows, seat)
     if view.pending is not None and Accept() in moves:
         row, card = rows[seat], view.pending.card
-        refused = judge.utility(seat, _worth(_without_hand(row)), 0.0)
+        refused = judge.utility(seat, _worth(_less_hand(row)), 0.0)
         accepted = judge.utility(seat, *_outcome(row, card, 1, False))
         return Refuse() if refused > accepted else Accept()
     card = view.revealed
@@ -64,7 +74,7 @@ class _Judge:
     def __init__(self, rows: list[Row], seat: int) -> None:
         self.seat = seat
         self.worth = [_worth(r) for r in rows]
-        self.banked = [float(_signs(r)) for r in rows]  # what the others keep if someone busts
+        self.banked = [float(r.signs) for r in rows]  # what the others keep if someone busts
         self.weight = 1 / max(1, len(rows) - 1)
 
     def utility(self, target: int, worth: float, bust: float) -> float:
@@ -77,39 +87,64 @@ class _Judge:
         return total
 
 
-def _signs(row: Row) -> int:
-    return sum(map(_plus, row))
+def _row(cards: list[str]) -> Row:
+    row = EMPTY
+    for card in cards:
+        row = _plus(row, card)
+    return row
+
+
+def _plus(row: Row, card: str) -> Row:
+    return Row(
+        row.signs + plus_signs(card),
+        row.total + value(card),
+        row.highs + (card == "limit18"),
+        row.hands + (card == "hand"),
+        card,
+    )
+
+
+def _less_last(row: Row) -> Row:
+    card = row.last
+    if card is None:
+        return row
+    return Row(
+        row.signs - plus_signs(card),
+        row.total - value(card),
+        row.highs - (card == "limit18"),
+        row.hands - (card == "hand"),
+        "?",
+    )
+
+
+def _less_hand(row: Row) -> Row:
+    return row._replace(hands=row.hands - 1, last="?" if row.last == "hand" else row.last)
 
 
 def _room(row: Row) -> int:
     """How far the row's sum is below its limit (0 or less: the seat is out)."""
-    return (HIGH_LIMIT if "limit18" in row else LIMIT) - sum(map(_value, row))
-
-
-def _without_hand(row: Row) -> Row:
-    i = row.index("hand")
-    return row[:i] + row[i + 1 :]
+    return (HIGH_LIMIT if row.highs else LIMIT) - row.total
 
 
 @lru_cache(maxsize=1 << 16)
 def _worth(row: Row) -> float:
     """The signs this row is expected to bank."""
-    headroom = _room(row) + (HAND if "hand" in row else 0)
-    return (_signs(row) + FUTURE) * min(1.0, headroom / HEADROOM)
+    headroom = _room(row) + (HAND if row.hands else 0)
+    return (row.signs + FUTURE) * min(1.0, headroom / HEADROOM)
 
 
 @lru_cache(maxsize=1 << 16)
 def _outcome(row: Row, card: str, depth: int, choose: bool) -> tuple[float, float]:
     """(the seat's worth, the chance it busts) once `card` reaches a seat with `row`;
     `choose`: a seat holding a hand takes or refuses it, whichever leaves it better off."""
-    if choose and "hand" in row:
+    if choose and row.hands:
         taken = _outcome(row, card, depth, False)
-        refused = (_worth(_without_hand(row)), 0.0)
+        refused = (_worth(_less_hand(row)), 0.0)
         return max(taken, refused)
     what = kind(card)
     if what == "plus":
         return _worth(row) + plus_signs(card), 0.0
-    after = row[:-1] if what == "arrow" else (*row, card)
+    after = _less_last(row) if what == "arrow" else _plus(row, card)
     if _room(after) <= 0:
         return 0.0, 1.0
     if what == "draw" and depth > 0:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from domain.kernel import Command
 from domain.kernel.bots import Dice
 
-from .cards import cases, fits, is_new_stack
+from .cards import INITIAL, cases, fits, is_new_stack
 from .messages import DrawCard, GoOut, NewStack, PlayCard, Swap
 from .view import DangerDangerView
 
@@ -26,52 +26,51 @@ def greedy(view: DangerDangerView, seat: int, moves: list[Command], dice: Dice) 
         return moves[0]
     me = view.your_team
     assert me is not None
-    them = "yellow" if me == "pink" else "pink"
-    lead = view.cases_now[me] - view.cases_now[them]
-    ours, theirs = view.teams[me], view.teams[them]
+    ours, theirs = view.teams[me], view.teams[_other(me)]
     if ours.holding is None:
-        return _draw_or_go_out(view, me, lead, theirs.out, moves)
-    return _place(view, me, ours.holding, ours.swap, lead, theirs.out, moves, dice)
+        return _draw_or_go_out(view, me, moves)
+    return _place(view, ours.holding, ours.swap, theirs.out, moves, dice)
 
 
-def _draw_or_go_out(
-    view: DangerDangerView, me: str, lead: int, they_are_out: bool, moves: list[Command]
-) -> Command:
+def _other(team: str) -> str:
+    return "yellow" if team == "pink" else "pink"
+
+
+def _draw_or_go_out(view: DangerDangerView, me: str, moves: list[Command]) -> Command:
     if GoOut() not in moves:
         return DrawCard()
     if DrawCard() not in moves:
         return GoOut()
-    if they_are_out:
+    lead = view.cases_now[me] - view.cases_now[_other(me)]
+    if view.teams[_other(me)].out:
         # The board only moves for us now: a lead wins, anything else needs another card.
         return GoOut() if lead > 0 else DrawCard()
-    played = sum(c[0] == me[0].upper() for s in view.stacks for c in s[1:])
+    played = sum(c[0] == INITIAL[me] for s in view.stacks for c in s[1:])
     played += len(view.teams[me].trashed)
     return GoOut() if played >= LATE and lead > 0 else DrawCard()
 
 
 def _place(
     view: DangerDangerView,
-    me: str,
     card: str,
     swap: str | None,
-    lead: int,
     they_are_out: bool,
     moves: list[Command],
     dice: Dice,
 ) -> Command:
-    scored = [(_swing(view, me, card, m), dice.random(), m) for m in moves if m != Swap()]
+    scored = [(_swing(card, m), dice.random(), m) for m in moves if m != Swap()]
     best, _, move = max(scored, key=lambda s: s[:2])
     if swap is not None and Swap() in moves:
         # Swapping costs a move but not the card, which waits as the new Swap Card.
-        if _best_swing(view, me, swap) > best:
+        if _best_swing(view, swap) > best:
             return Swap()
         if best < 0 and not they_are_out and dice.random() < 0.5:
             return Swap()  # nothing fits: wait (twice swapped is the same hand) for a gap
     return move
 
 
-def _swing(view: DangerDangerView, me: str, card: str, move: Command) -> int:
-    """How much the lead changes if `card` makes `move`."""
+def _swing(card: str, move: Command) -> int:
+    """How much our lead changes if `card` makes `move`."""
     match move:
         case PlayCard(on=top):
             return cases(card) + (cases(top) if top[0] != card[0] else -cases(top))
@@ -80,12 +79,9 @@ def _swing(view: DangerDangerView, me: str, card: str, move: Command) -> int:
     return -cases(card)  # trashed: its Cases go to the other team
 
 
-def _best_swing(view: DangerDangerView, me: str, card: str) -> int:
-    options = [
-        _swing(view, me, card, PlayCard(stack=i, on=s[-1]))
-        for i, s in enumerate(view.stacks)
-        if fits(card, s[-1])
-    ]
+def _best_swing(view: DangerDangerView, card: str) -> int:
+    tops = [s[-1] for s in view.stacks]
+    swings = [_swing(card, PlayCard(stack=0, on=top)) for top in tops if fits(card, top)]
     if is_new_stack(card):
-        options.append(cases(card))
-    return max(options, default=-cases(card))
+        swings.append(cases(card))
+    return max(swings, default=-cases(card))

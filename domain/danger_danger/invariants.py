@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from itertools import pairwise
 
-from .cards import INITIAL, TEAMS, fits, team_deck
+from .cards import HIGHEST, INITIAL, TEAMS, team_deck
 from .state import TOKENS_TO_WIN, DangerDangerState
 
 
 @lru_cache(maxsize=16)
-def _deck(team: str, composition: tuple[tuple[str, int], ...]) -> Counter[str]:
-    return Counter(team_deck(team, dict(composition)))
+def _deck(team: str, composition: tuple[tuple[str, int], ...]) -> list[str]:
+    return sorted(team_deck(team, dict(composition)))
+
+
+def _next_to(a: str, b: str) -> bool:
+    """`cards.fits`, without its parsing: the number is always the second character."""
+    return (int(a[1]) - int(b[1])) % HIGHEST in (1, HIGHEST - 1)
 
 
 def invariants(state: DangerDangerState) -> list[str]:
@@ -30,10 +34,9 @@ def invariants(state: DangerDangerState) -> list[str]:
         # Mid-deal (between round_started and the team's swap card) a team's cards are all
         # in its pile or on the stacks, or, before its shuffle, nowhere yet.
         dealing = team.swap is None and not (team.holding or team.trashed)
-        if Counter(cards) != _deck(name, composition) and not (dealing and not cards):
+        # A card of the other team in this team's pile, trash or hand fails this check too.
+        if sorted(cards) != _deck(name, composition) and not (dealing and not cards):
             problems.append(f"{name}'s {len(cards)} cards are not its deck, each card once")
-        if any(c[0] != INITIAL[name] for c in team.pile + team.trashed):
-            problems.append(f"{name}'s pile or trash holds another team's card")
         if (team.holding is None) != (team.holder is None):
             problems.append(f"{name} holds {team.holding} with holder {team.holder}")
         if team.holder is not None and team.holder not in team.seats:
@@ -53,7 +56,7 @@ def invariants(state: DangerDangerState) -> list[str]:
     for i, stack in enumerate(state.stacks):
         if not stack:
             problems.append(f"stack {i} is empty")
-        elif not all(fits(a, b) for b, a in pairwise(stack)):
+        elif not all(_next_to(a, b) for b, a in pairwise(stack)):
             problems.append(f"stack {i} {stack} has a card on one that is not next to it")
 
     tokens = state.tokens

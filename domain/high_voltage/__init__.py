@@ -3,6 +3,8 @@ whose cards keep your lowest card of each colour safe."""
 
 from domain.kernel import GameRules
 
+from .bots import greedy
+from .invariants import invariants
 from .messages import COMMANDS, EVENTS, GameEnded, HighVoltageOptions
 from .rules import check_options, decide, legal, on_timer, setup, timers
 from .state import HighVoltageState, evolve, initial
@@ -32,6 +34,8 @@ RULES = GameRules(
     standings=standings,
     timers=timers,
     on_timer=on_timer,
+    greedy=greedy,
+    invariants=invariants,
 )
 
 __all__ = ["RULES", "HighVoltageOptions", "HighVoltageState"]

@@ -94,7 +94,9 @@ async def test_a_command_after_the_deadline_is_too_late_even_if_the_worker_is(va
 
     from tests.conftest import make_app
 
-    async with AsyncTestClient(app=make_app(valkey, background=False)) as quiet:
+    # Its own queue: the suite's other apps run workers on the shared one.
+    app = make_app(valkey, background=False, queue="dg:timers:nobody")
+    async with AsyncTestClient(app=app) as quiet:
         table = await new_table(quiet, seats=2, game="danger-danger", round_seconds=0.5)
         await asyncio.sleep(0.8)
         r = await table.send(0, {"type": "go_out"})
