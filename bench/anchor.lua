@@ -9,7 +9,8 @@ function setup(thread)
 end
 
 local headers = { ["Content-Type"] = "application/json" }
-local expected, stream, failed = 0, nil, 0
+local expected, stream = 0, nil
+failed = 0
 
 function init(args)
   stream = string.format("%s-%d", os.getenv("BENCH_RUN"), tid)

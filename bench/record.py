@@ -58,8 +58,10 @@ def record(game: str, seats: int, options: dict, index: int, bot: str = "random"
         game=game,
         create=msgspec.json.encode(create),
         # The simulation names bot seats after their bot; here they are plain players.
-        joins=[msgspec.json.encode({"name": f"p{i}", "entropy": j.entropy}) for i, j in
-               enumerate(joins)],
+        joins=[
+            msgspec.json.encode({"name": f"p{i}", "entropy": j.entropy})
+            for i, j in enumerate(joins)
+        ],
         steps=[(seat, msgspec.json.encode(c)) for seat, c in steps],
     )
 
@@ -81,8 +83,10 @@ def lua(games: list[Recorded]) -> str:
     for g in games:
         steps = ",".join(f"{{{seat},{s(body)}}}" for seat, body in g.steps)
         joins = ",".join(s(j) for j in g.joins)
-        parts.append(f"{{game={s(g.game.encode())},create={s(g.create)},joins={{{joins}}},"
-                     f"steps={{{steps}}}}},")
+        parts.append(
+            f"{{game={s(g.game.encode())},create={s(g.create)},joins={{{joins}}},"
+            f"steps={{{steps}}}}},"
+        )
     parts.append("}")
     return "\n".join(parts)
 

@@ -65,11 +65,14 @@ class Game:
     def shuffler(self) -> Shuffler:
         return Shuffler(self.seed, [p.entropy for p in self.table.players])
 
-    def fold(self, envelope: Envelope) -> None:
-        """Apply the next event; events already applied (seq <= self.seq) are skipped."""
+    def fold(self, envelope: Envelope, event: Event | None = None) -> None:
+        """Apply the next event (decoded from the envelope unless given); events already
+        applied (seq <= self.seq) are skipped."""
         if envelope.seq != self.seq + 1:
             return
-        tables.evolve(self.table, self.rules, self.codec.event(envelope))
+        tables.evolve(
+            self.table, self.rules, self.codec.event(envelope) if event is None else event
+        )
         self.seq, self.head = envelope.seq, envelope.hash
         if envelope.cause is not None and envelope.actor.startswith("seat:"):
             self.acted[int(envelope.actor[5:])] = envelope.seq
@@ -92,10 +95,11 @@ class Game:
     def finished(self) -> bool:
         return self.table.status == "finished"
 
-    def readable(self, envelope: Envelope, viewer: Viewer) -> Envelope:
+    def readable(self, envelope: Envelope, viewer: Viewer, event: Event | None = None) -> Envelope:
         """The envelope as `viewer` may read it (the hash is the full event's). A seat's
         command (a High Voltage pick names cards) is its own until the game ends."""
-        event = self.codec.event(envelope)
+        if event is None:
+            event = self.codec.event(envelope)
         shown = visible(event, viewer, self.finished)
         hide_cause = (
             envelope.cause is not None
@@ -460,15 +464,18 @@ class GameService:
                     if extra:
                         game.hashes.update(extra)
                     try:
-                        for envelope in envelopes:
-                            game.fold(envelope)
+                        for envelope, event in zip(envelopes, events, strict=True):
+                            game.fold(envelope, event)
                     except Exception:
                         self._cache.pop(game.id, None)
                         raise
                     await self.schedule_jobs(game)
                     return Outcome(
                         game,
-                        self.readable(game, envelopes, viewer),
+                        [
+                            game.readable(e, viewer, event)
+                            for e, event in zip(envelopes, events, strict=True)
+                        ],
                         viewer,
                         self.view(game, viewer),
                     )

@@ -1,0 +1,316 @@
+"""`make bench`: the command path against the anchor, replay, audit, projection lag and
+memory, in one run against one embedded Valkey (AOF on, fsync always). The last line
+printed is one JSON object with every figure.
+
+    .venv/bin/python -m bench.run [--duration 20] [--connections 16] [--processes 1 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench import record
+from bench.replay import measure_replay
+from service.embedded import EmbeddedValkey
+
+HERE = Path(__file__).parent
+OUT = HERE / "out"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args} exited with {proc.returncode}")
+        try:
+            httpx.get(url, timeout=1)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def cpu_times() -> tuple[float, float]:
+    """(busy, total) jiffies of the whole machine, from /proc/stat."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
+def wrk(script: str, url: str, connections: int, seconds: float, env: dict[str, str]) -> dict:
+    """Run wrk with one connection per thread; its figures, CPU share and the machine's."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    busy0, total0 = cpu_times()
+    began = time.monotonic()
+    done = subprocess.run(
+        [
+            "wrk",
+            f"-t{connections}",
+            f"-c{connections}",
+            f"-d{round(seconds)}s",
+            "--timeout",
+            "10s",
+            "-s",
+            str(HERE / script),
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env, "BENCH_THREADS": str(connections)},
+        check=True,
+    )
+    wall = time.monotonic() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    busy1, total1 = cpu_times()
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    seconds_run = figures["duration_us"] / 1e6
+    figures.update(
+        per_s=round(figures["requests"] / seconds_run, 1),
+        p50_ms=round(figures["p50_us"] / 1000, 2),
+        p99_ms=round(figures["p99_us"] / 1000, 2),
+        loadgen_cpu_share=round(cpu / (wall * (os.cpu_count() or 1)), 3),
+        machine_busy=round((busy1 - busy0) / max(1, total1 - total0), 3),
+        errors_seen=done.stderr.count("HTTP "),
+    )
+    return figures
+
+
+class LagSampler(threading.Thread):
+    """Samples the projections' lag (ms behind the newest feed entry) while the load runs."""
+
+    def __init__(self, redis_url: str, every: float = 0.1) -> None:
+        super().__init__(daemon=True)
+        self.redis_url, self.every = redis_url, every
+        self.samples: list[int] = []
+        self.halt = threading.Event()
+
+    def run(self) -> None:
+        asyncio.run(self._sample())
+
+    async def _sample(self) -> None:
+        from redis.asyncio import Redis
+
+        from service.projections import lag
+
+        redis = Redis.from_url(self.redis_url)
+        while not self.halt.is_set():
+            lags = await lag(redis)
+            self.samples.append(max(v["ms"] for v in lags.values()))
+            await asyncio.sleep(self.every)
+        await redis.aclose()
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return float(ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))])
+
+
+def command_path(redis_url: str, processes: int, args: argparse.Namespace) -> dict:
+    port = free_port()
+    serve = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "serve",
+            "--redis-url",
+            redis_url,
+            "--sandbox",
+            "--port",
+            str(port),
+            "--workers",
+            str(processes),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    env = {"BENCH_GAMES": str(OUT / "games.lua")}
+    try:
+        wait_healthy(f"{url}/health", serve)
+        wrk("game.lua", url, args.connections, args.warmup, env)
+        sampler = LagSampler(redis_url)
+        sampler.start()
+        figures = wrk("game.lua", url, args.connections, args.duration, env)
+        sampler.halt.set()
+        sampler.join()
+        figures["lag_p50_ms"] = percentile(sampler.samples, 50)
+        figures["lag_p99_ms"] = percentile(sampler.samples, 99)
+        figures["lag_samples"] = len(sampler.samples)
+    finally:
+        stop(serve)
+    return figures
+
+
+def anchor(redis_url: str, processes: int, args: argparse.Namespace) -> dict:
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "bench.anchor:app",
+            "--port",
+            str(port),
+            "--workers",
+            str(processes),
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ],
+        env={**os.environ, "REDIS_URL": redis_url},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(f"{url}/", proc)
+        run = f"r{time.time_ns()}"
+        wrk("anchor.lua", url, args.connections, args.warmup, {"BENCH_RUN": run + "w"})
+        return wrk("anchor.lua", url, args.connections, args.duration, {"BENCH_RUN": run})
+    finally:
+        stop(proc)
+
+
+def machine() -> dict[str, Any]:
+    model = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.machine(),
+    )
+    return {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "memory_gib": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench", description=__doc__)
+    parser.add_argument("--duration", type=int, default=20, help="seconds of each load")
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--connections", type=int, default=16, help="concurrent clients")
+    parser.add_argument("--processes", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--per-kind", type=int, default=40, help="recorded games of each kind")
+    parser.add_argument("--cached-games", type=int, default=10_000)
+    args = parser.parse_args(argv)
+    if shutil.which("wrk") is None:
+        print("bench: wrk is missing (Debian: apt-get install wrk)", file=sys.stderr)
+        return 2
+
+    games = record.write(OUT / "games.lua", args.per_kind)
+    print(f"recorded {len(games)} games, {sum(len(g.steps) for g in games)} commands", flush=True)
+    data = Path(tempfile.mkdtemp(prefix="danger-bench-"))
+    valkey = EmbeddedValkey(data)
+    valkey.start()
+    result: dict[str, Any] = {"machine": machine(), "connections": args.connections}
+    try:
+        runs = {}
+        for n in args.processes:
+            service = command_path(valkey.url, n, args)
+            base = anchor(valkey.url, n, args)
+            runs[n] = {"service": service, "anchor": base}
+            print(
+                f"{n} process(es): commands {service['per_s']}/s p50 {service['p50_ms']} ms "
+                f"p99 {service['p99_ms']} ms | anchor {base['per_s']}/s p50 {base['p50_ms']} ms "
+                f"p99 {base['p99_ms']} ms | ratio {service['per_s'] / base['per_s']:.2f} | "
+                f"lag p99 {service['lag_p99_ms']} ms | wrk CPU {service['loadgen_cpu_share']:.0%}"
+                f"/{base['loadgen_cpu_share']:.0%}",
+                flush=True,
+            )
+        replay = measure_replay(valkey.url, args.cached_games)
+        print(
+            f"replay {replay['replay_events_per_s_memory']:,} events/s from memory, "
+            f"{replay['replay_events_per_s_redis']:,} from Redis; audit "
+            + ", ".join(f"{k} {v} ms" for k, v in replay["audit_ms"].items())
+            + f"; {replay['bytes_per_cached_game']:,} bytes per cached game",
+            flush=True,
+        )
+    finally:
+        valkey.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+    top = runs[max(runs)]  # the most API processes: the machine's cores in use
+    service, base = top["service"], top["anchor"]
+    result.update(
+        processes=max(runs),
+        commands_per_s=service["per_s"],
+        p50_ms=service["p50_ms"],
+        p99_ms=service["p99_ms"],
+        anchor_per_s=base["per_s"],
+        anchor_p50_ms=base["p50_ms"],
+        anchor_p99_ms=base["p99_ms"],
+        ratio=round(service["per_s"] / base["per_s"], 3),
+        p99_ratio=round(service["p99_ms"] / base["p99_ms"], 3),
+        projection_lag_p50_ms=service["lag_p50_ms"],
+        projection_lag_p99_ms=service["lag_p99_ms"],
+        loadgen_cpu_share=max(service["loadgen_cpu_share"], base["loadgen_cpu_share"]),
+        **{k: v for k, v in replay.items()},
+        by_processes={
+            str(n): {
+                "commands_per_s": r["service"]["per_s"],
+                "p50_ms": r["service"]["p50_ms"],
+                "p99_ms": r["service"]["p99_ms"],
+                "anchor_per_s": r["anchor"]["per_s"],
+                "anchor_p50_ms": r["anchor"]["p50_ms"],
+                "anchor_p99_ms": r["anchor"]["p99_ms"],
+                "ratio": round(r["service"]["per_s"] / r["anchor"]["per_s"], 3),
+                "projection_lag_p50_ms": r["service"]["lag_p50_ms"],
+                "projection_lag_p99_ms": r["service"]["lag_p99_ms"],
+                "games_completed": r["service"]["games_completed"],
+                "games_failed": r["service"]["games_failed"],
+                "errors": r["service"]["errors_seen"] + r["anchor"]["refused"],
+                "loadgen_cpu_share": [
+                    r["service"]["loadgen_cpu_share"],
+                    r["anchor"]["loadgen_cpu_share"],
+                ],
+                "machine_busy": [r["service"]["machine_busy"], r["anchor"]["machine_busy"]],
+            }
+            for n, r in runs.items()
+        },
+    )
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
