@@ -37,6 +37,32 @@ class Envelope(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     prev: str
     hash: str
 
+    @property
+    def commanded(self) -> bool:
+        """True for the first event of a command (its cause is recorded)."""
+        return self.cause is not None
+
+
+class Folded(msgspec.Struct, frozen=True):
+    """The part of a stored envelope that folding needs; the event's fields stay raw JSON
+    until they are decoded straight into the event's own type (replay's hot path)."""
+
+    seq: int
+    type: str
+    data: msgspec.Raw
+    at: str
+    actor: str
+    cause: msgspec.Raw
+    hash: str
+
+    @property
+    def commanded(self) -> bool:
+        """True for the first event of a command (its cause is recorded)."""
+        return bytes(self.cause) != b"null"
+
+
+read_folded = msgspec.json.Decoder(Folded).decode
+
 
 def canonical(value: Any) -> bytes:
     return msgspec.json.encode(value, order="sorted")
@@ -107,13 +133,17 @@ class EventCodec:
     """Turns one game's envelopes back into its typed events."""
 
     def __init__(self, event_types: tuple[type[Event], ...]) -> None:
-        union: Any = event_types[0]
-        for t in event_types[1:]:
-            union = union | t
-        self._type = union
+        # By tag, not as one union: msgspec converts to a single struct type some 40 times
+        # faster than it picks one out of a union of twenty, and replay is mostly this.
+        self._types = {t.__struct_config__.tag: t for t in event_types}
+        self._decoders = {tag: msgspec.json.Decoder(t) for tag, t in self._types.items()}
 
-    def event(self, envelope: Envelope) -> Event:
-        return msgspec.convert({**envelope.data, "type": envelope.type}, self._type)
+    def event(self, envelope: Envelope | Folded) -> Event:
+        if envelope.type not in self._types:
+            raise msgspec.ValidationError(f"Invalid value {envelope.type!r} - at `$.type`")
+        if isinstance(envelope.data, msgspec.Raw):
+            return self._decoders[envelope.type].decode(envelope.data)  # type: ignore[no-any-return]
+        return msgspec.convert(envelope.data, self._types[envelope.type])
 
 
 def salt_for(seed: bytes, game: str, seq: int) -> str:

@@ -13,7 +13,7 @@ from .envelope import Envelope, canonical
 from .keys import GameKeys
 
 APPEND_LUA = files("events").joinpath("append.lua").read_text()
-_decode = msgspec.json.Decoder(Envelope).decode
+decode_envelope = msgspec.json.Decoder(Envelope).decode
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,13 @@ class EventStore:
         return parse_duplicate(value)
 
     async def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
+        return [decode_envelope(raw) for raw in await self.read_raw(game_id, after, upto)]
+
+    async def read_raw(self, game_id: str, after: int = 0, upto: int | None = None) -> list[bytes]:
+        """The stored envelopes as they are, undecoded."""
         stop = f"0-{upto}" if upto is not None else "+"
         entries = await self.redis.xrange(GameKeys(game_id).stream, f"(0-{after}", stop)
-        return [_decode(fields[b"e"]) for _, fields in entries]
+        return [fields[b"e"] for _, fields in entries]
 
     async def idempotency_record(self, game_id: str, field: str) -> Duplicate | Refusal | None:
         record = await self.redis.hget(GameKeys(game_id).idempotency, field)

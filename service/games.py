@@ -29,13 +29,15 @@ from events.envelope import (
     GENESIS,
     Envelope,
     EventCodec,
+    Folded,
     canonical,
     event_data,
     now,
+    read_folded,
     salt_for,
     seal,
 )
-from events.store import Appended, Conflict, Duplicate, EventStore, Refusal
+from events.store import Appended, Conflict, Duplicate, EventStore, Refusal, decode_envelope
 
 from . import tokens
 from .errors import ApiError
@@ -65,7 +67,7 @@ class Game:
     def shuffler(self) -> Shuffler:
         return Shuffler(self.seed, [p.entropy for p in self.table.players])
 
-    def fold(self, envelope: Envelope, event: Event | None = None) -> None:
+    def fold(self, envelope: Envelope | Folded, event: Event | None = None) -> None:
         """Apply the next event (decoded from the envelope unless given); events already
         applied (seq <= self.seq) are skipped."""
         if envelope.seq != self.seq + 1:
@@ -74,7 +76,11 @@ class Game:
             self.table, self.rules, self.codec.event(envelope) if event is None else event
         )
         self.seq, self.head = envelope.seq, envelope.hash
-        if envelope.cause is not None and envelope.actor.startswith("seat:"):
+        if (
+            envelope.cause is not None
+            and envelope.cause != b"null"
+            and envelope.actor[:5] == "seat:"
+        ):
             self.acted[int(envelope.actor[5:])] = envelope.seq
         running = self.table.timer_ids()
         for timer_id in running.keys() - self.timer_started.keys():
@@ -168,22 +174,31 @@ class GameService:
 
     async def _catch_up(self, game: Game) -> None:
         try:
-            for envelope in await self.store.read(game.id, after=game.seq):
-                game.fold(envelope)
+            for raw in await self.store.read_raw(game.id, after=game.seq):
+                game.fold(read_folded(raw))
         except Exception:
             self._cache.pop(game.id, None)
             raise
 
     async def _load(self, game_id: str, upto: int | None = None) -> Game:
-        envelopes = await self.store.read(game_id, upto=upto)
-        if not envelopes:
+        log = await self.store.read_raw(game_id, upto=upto)
+        if not log:
             raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
-        first = envelopes[0]
+        game = self.fold_log(game_id, log, await self.store.secrets(game_id))
+        if upto is None:
+            game = self._cache.setdefault(game_id, game)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return game
+
+    def fold_log(self, game_id: str, log: list[bytes], secret: dict[str, str]) -> Game:
+        """A game folded from its stored envelopes and its secrets: all a load does but
+        the reading."""
+        first = decode_envelope(log[0])
         rules = GAMES[first.data["game"]]
         codec = self._codecs[rules.name]
         created = codec.event(first)
         assert isinstance(created, GameCreated)
-        secret = await self.store.secrets(game_id)
         game = Game(
             id=game_id,
             rules=rules,
@@ -197,12 +212,8 @@ class GameService:
         # The game's own options, sandbox deck included, so a fixed deck is dealt every
         # round; views leave the sandbox options out.
         game.table.options = game.setup_options
-        for envelope in envelopes[1:]:
-            game.fold(envelope)
-        if upto is None:
-            game = self._cache.setdefault(game_id, game)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+        for raw in log[1:]:
+            game.fold(read_folded(raw))
         return game
 
     async def replay(self, game_id: str, upto: int) -> Game:

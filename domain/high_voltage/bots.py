@@ -6,7 +6,7 @@ high cards to win the tricks it wants, low ones to lose those it does not. Playi
 scores each card by what it would do to the scores: a card that wins the trick (for sure if
 it plays last, else with the chance that no unseen card beats it) is worth what the trick's
 cards and the likely cards still to come add to its own pile; a card that loses is worth
-minus what it adds to the pile of the seat now winning the trick.
+minus what the trick, with it, adds to the pile of the seat now winning it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .view import HighVoltageView
 DENY = 0.5
 """How much a rival's gain counts against ours with more than one rival: he is one of them."""
 UNSURE = 0.5
-"""How much a card's harm to the seat now winning counts when others may still take the trick."""
+"""How much the gain of the seat now winning counts when others may still take the trick."""
 
 
 def points(cards: Iterable[int]) -> int:
@@ -72,12 +72,15 @@ def _play_value(view: HighVoltageView, seat: int) -> Callable[[Command], float]:
     mine = view.won[seat]
     before = points(mine)
     deny = 1.0 if n == 2 else DENY
+    if view.teams:
+        # Two sides: a partner's gain is ours, a rival's counts in full against us.
+        deny = -1.0 if any(seat in side and winning in side for side in view.teams) else 1.0
 
     def value(move: Command) -> float:
         assert isinstance(move, Play)
         card = move.card
         if card < best:
-            pile = view.won[winning] + (plays if later else [])
+            pile = view.won[winning]
             harm = points([*pile, *plays, card]) - points(pile)
             return -deny * harm * (1.0 if later == 0 else UNSURE)
         taken = [*mine, *plays, card]
