@@ -24,10 +24,8 @@ from typing import Any
 import msgspec
 from redis.asyncio import Redis
 
-from domain.kernel import table as tables
-from domain.registry import GAMES
 from events.audit import audit
-from events.envelope import Envelope, EventCodec, canonical
+from events.envelope import Envelope, canonical
 from events.keys import GameKeys
 from events.store import EventStore
 from service.games import GameService
@@ -36,28 +34,22 @@ from service.lobby import list_games
 ENVELOPE = msgspec.json.Decoder(Envelope)
 
 
-async def finished_games(redis: Redis, store: EventStore) -> dict[str, list[bytes]]:
-    """Every finished game's raw envelopes, as the stream holds them."""
+Log = tuple[list[bytes], dict[str, str]]
+
+
+async def finished_games(redis: Redis, store: EventStore) -> dict[str, Log]:
+    """Every finished game's raw envelopes, as the stream holds them, and its secrets."""
     games, _ = await list_games(redis, "finished", None, limit=1_000_000, offset=0)
-    out = {}
-    for entry in games:
-        rows = await redis.xrange(GameKeys(entry.id).stream)
-        out[entry.id] = [fields[b"e"] for _, fields in rows]
-    return out
+    return {
+        entry.id: (await store.read_raw(entry.id), await store.secrets(entry.id)) for entry in games
+    }
 
 
-def fold_all(games: dict[str, list[bytes]]) -> int:
-    """Decode and fold every game from its raw envelopes; the number of events."""
-    codecs = {name: EventCodec((*tables.TABLE_EVENTS, *r.events)) for name, r in GAMES.items()}
+def fold_all(service: GameService, games: dict[str, Log]) -> int:
+    """Fold every game from its raw envelopes as a load does; the number of events."""
     events = 0
-    for raw in games.values():
-        envelopes = [ENVELOPE.decode(line) for line in raw]
-        rules = GAMES[envelopes[0].data["game"]]
-        codec = codecs[rules.name]
-        table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
-        for envelope in envelopes[1:]:
-            tables.evolve(table, rules, codec.event(envelope))
-        events += len(envelopes)
+    for game_id, (raw, secret) in games.items():
+        events += service.fold_log(game_id, raw, secret).seq
     return events
 
 
@@ -71,8 +63,8 @@ async def load_all(service: GameService, ids: list[str]) -> int:
 
 async def copy_live(redis: Redis, games: dict[str, list[bytes]], count: int) -> list[str]:
     """`count` live games: the first half of finished games, copied under new ids."""
-    templates = list(games.items())
-    secrets = {source: await redis.hgetall(GameKeys(source).secrets) for source in games}
+    templates = [(source, raw) for source, (raw, _) in games.items()]
+    secrets = {source: secret for source, (_, secret) in games.items()}
     ids = []
     pipe = redis.pipeline(transaction=False)
     for n in range(count):
@@ -111,11 +103,11 @@ async def _measure(redis_url: str, cached: int) -> dict[str, Any]:
     if not games:
         raise RuntimeError("no finished games to replay")
 
+    service = GameService(store, True, None)
     began = time.perf_counter()
-    events = fold_all(games)
+    events = fold_all(service, games)
     from_memory = events / (time.perf_counter() - began)
 
-    service = GameService(store, True, None)
     began = time.perf_counter()
     events_redis = await load_all(service, list(games))
     from_redis = events_redis / (time.perf_counter() - began)
@@ -139,7 +131,7 @@ async def _measure(redis_url: str, cached: int) -> dict[str, Any]:
         "replay_events_per_s_redis": round(from_redis),
         "audit_ms": {kind: round(statistics.fmean(ms), 2) for kind, ms in sorted(audits.items())},
         "audit_events_per_s": round(
-            sum(len(g) for g in games.values()) / (sum(map(sum, audits.values())) / 1000)
+            sum(len(raw) for raw, _ in games.values()) / (sum(map(sum, audits.values())) / 1000)
         ),
         "cached_games": held["games"],
         "bytes_per_cached_game": held["bytes_per_cached_game"],

@@ -262,7 +262,7 @@ class GamesController(Controller):
         description="Takes the next open seat and returns its bearer token (shown once). "
         'With `bot`, the seat is played by the service itself ("random" or "greedy"), '
         "through the same command path, by its workers; no token is issued for it.",
-        responses=responses(400, 404, 409, 413, 503),
+        responses=responses(400, 404, 409, 413, 422, 503),
     )
     async def join(
         self,

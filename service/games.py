@@ -76,12 +76,10 @@ class Game:
             self.table, self.rules, self.codec.event(envelope) if event is None else event
         )
         self.seq, self.head = envelope.seq, envelope.hash
-        if (
-            envelope.cause is not None
-            and envelope.cause != b"null"
-            and envelope.actor[:5] == "seat:"
-        ):
+        if envelope.commanded and envelope.actor.startswith("seat:"):
             self.acted[int(envelope.actor[5:])] = envelope.seq
+        if not self.table.timers and not self.timer_started:
+            return  # no clock runs in this game now: the common case, kept cheap
         running = self.table.timer_ids()
         for timer_id in running.keys() - self.timer_started.keys():
             self.timer_started[timer_id] = envelope.at
@@ -290,7 +288,7 @@ class GameService:
         """A seat for a player (its token is returned) or for a bot (no token: only the
         service plays it)."""
         if think_ms is not None and bot is None:
-            raise ApiError(400, "think_without_bot", "Only a bot seat has a think delay.")
+            raise ApiError(422, "think_without_bot", "Only a bot seat has a think delay.")
         game = await self.get(game_id)
         issued: dict[str, str] = {}
 

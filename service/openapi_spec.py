@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import msgspec
 from litestar import Litestar
 from litestar.openapi.spec import Link, Schema
 from litestar.openapi.spec.enums import OpenAPIType
@@ -87,12 +88,39 @@ def _closed_request_types() -> set[str]:
     return {t.__name__ for t in types if t.__struct_config__.forbid_unknown_fields}
 
 
+def _zero_bounds() -> dict[str, dict[str, dict[str, int]]]:
+    """Per request type and field, the bounds of 0 (`ge=0`, `le=0`) that Litestar leaves out
+    of the spec (it takes a bound of 0 for no bound)."""
+    types: list[type] = [JoinGame, *CREATE_TYPES.values()]
+    for rules in GAMES.values():
+        types += [rules.options_type, *rules.commands]
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for struct in types:
+        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
+            kinds = getattr(f.type, "types", (f.type,))  # an optional field is a union
+            for kind in kinds:
+                bounds = {
+                    key: 0
+                    for attr, key in (("ge", "minimum"), ("le", "maximum"))
+                    if getattr(kind, attr, None) == 0
+                }
+                if bounds:
+                    out.setdefault(struct.__name__, {})[f.encode_name] = bounds
+    return out
+
+
 def finish(app: Litestar) -> None:
     spec = app.openapi_schema
     closed = _closed_request_types()
+    zero_bounds = _zero_bounds()
     for name, component in (spec.components.schemas or {}).items():
         if name in closed and isinstance(component, Schema):
             component.additional_properties = False
+        for field, bounds in zero_bounds.get(name, {}).items():
+            prop = (component.properties or {}).get(field)  # type: ignore[union-attr]
+            if isinstance(prop, Schema):
+                prop.minimum = bounds.get("minimum", prop.minimum)
+                prop.maximum = bounds.get("maximum", prop.maximum)
     for (path, method, status), links in LINKS.items():
         operation = getattr(spec.paths[path], method)  # type: ignore[index]
         operation.responses[status].links = links

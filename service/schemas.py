@@ -74,7 +74,8 @@ class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A seat the service plays itself: "random" sends any legal command, "greedy" the
     game's heuristic. The bot sees only what its seat may see. No token is issued for it."""
     think_ms: Annotated[int, msgspec.Meta(ge=0, le=MAX_THINK_MS)] | None = None
-    """A bot's pause before each move, in milliseconds (default 1000); only with `bot`."""
+    """A bot's pause before each move, in milliseconds (default 1000); only with `bot`
+    (422 think_without_bot otherwise)."""
 
 
 class Created(msgspec.Struct, frozen=True):

@@ -53,6 +53,7 @@ class SeedRevealed(Event, frozen=True, tag="seed_revealed"):
 
 
 TABLE_EVENTS: tuple[type[Event], ...] = (GameCreated, PlayerJoined, GameStarted, SeedRevealed)
+_TABLE_EVENT_TYPES = frozenset(TABLE_EVENTS)
 
 
 class Join(Command, frozen=True, tag="join"):
@@ -214,7 +215,13 @@ def decide(
 
 def evolve(table: Table, rules: GameRules, event: Event) -> Table:
     table.events += 1
-    if isinstance(event, PlayerJoined):
+    kind = type(event)
+    if kind not in _TABLE_EVENT_TYPES:  # a game's own event: nearly every event, first
+        table.state = rules.evolve(table.state, event)
+        if kind is rules.final_event:
+            table.status = "finished"
+        _track_timers(table, rules)
+    elif kind is PlayerJoined:
         table.players.append(
             Player(
                 name=event.name,
@@ -224,27 +231,21 @@ def evolve(table: Table, rules: GameRules, event: Event) -> Table:
                 think_ms=event.think_ms,
             )
         )
-    elif isinstance(event, GameStarted):
+    elif kind is GameStarted:
         table.status = "active"
         table.state = rules.initial(table.options, table.seats)
-    elif isinstance(event, SeedRevealed):
+    elif kind is SeedRevealed:
         table.seed = event.seed
-    elif isinstance(event, GameCreated):
-        raise ValueError("game_created only begins a game")
     else:
-        table.state = rules.evolve(table.state, event)
-        if isinstance(event, rules.final_event):
-            table.status = "finished"
-        _track_timers(table, rules)
+        raise ValueError("game_created only begins a game")
     return table
 
 
 def _track_timers(table: Table, rules: GameRules) -> None:
-    running = (
-        {t.name for t in rules.timers(table.state)}
-        if rules.timers and table.status == "active"
-        else set()
-    )
+    timers = rules.timers(table.state) if rules.timers and table.status == "active" else ()
+    if not timers and not table.timers:
+        return
+    running = {t.name for t in timers}
     for name in [n for n in table.timers if n not in running]:
         del table.timers[name]
     for name in running - table.timers.keys():
