@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -69,8 +70,52 @@ def cpu_times() -> tuple[float, float]:
     return sum(fields) - idle, sum(fields)
 
 
-def wrk(script: str, url: str, connections: int, seconds: float, env: dict[str, str]) -> dict:
-    """Run wrk with one connection per thread; its figures, CPU share and the machine's."""
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tree(pid: int) -> list[int]:
+    """The process and all its descendants."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        out.append(current)
+        todo += children.get(current, [])
+    return out
+
+
+def cpu_of(pids: dict[str, list[int]]) -> dict[str, float]:
+    totals = {}
+    for name, group in pids.items():
+        total = 0.0
+        for pid in group:
+            with contextlib.suppress(OSError):
+                total += process_cpu(pid)
+        totals[name] = total
+    return totals
+
+
+def wrk(
+    script: str,
+    url: str,
+    connections: int,
+    seconds: float,
+    env: dict[str, str],
+    watch: dict[str, list[int]] | None = None,
+) -> dict:
+    """Run wrk with one connection per thread; its figures, CPU share and the machine's, and
+    the CPU seconds per request of each watched group of processes."""
+    watched = cpu_of(watch or {})
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     busy0, total0 = cpu_times()
     began = time.monotonic()
@@ -95,7 +140,12 @@ def wrk(script: str, url: str, connections: int, seconds: float, env: dict[str, 
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     busy1, total1 = cpu_times()
     figures = json.loads(done.stdout.strip().splitlines()[-1])
+    used = {k: v - watched[k] for k, v in cpu_of(watch or {}).items()}
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    used["wrk"] = cpu
+    figures["cpu_ms_per_request"] = {
+        k: round(v * 1000 / max(1, figures["requests"]), 3) for k, v in used.items()
+    }
     seconds_run = figures["duration_us"] / 1e6
     figures.update(
         per_s=round(figures["requests"] / seconds_run, 1),
@@ -140,7 +190,7 @@ def percentile(values: list[float], q: float) -> float:
     return float(ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))])
 
 
-def command_path(redis_url: str, processes: int, args: argparse.Namespace) -> dict:
+def command_path(redis_url: str, valkey_pid: int, processes: int, args: argparse.Namespace) -> dict:
     port = free_port()
     serve = subprocess.Popen(
         [
@@ -166,7 +216,8 @@ def command_path(redis_url: str, processes: int, args: argparse.Namespace) -> di
         wrk("game.lua", url, args.connections, args.warmup, env)
         sampler = LagSampler(redis_url)
         sampler.start()
-        figures = wrk("game.lua", url, args.connections, args.duration, env)
+        watch = {"api+worker": tree(serve.pid), "valkey": [valkey_pid]}
+        figures = wrk("game.lua", url, args.connections, args.duration, env, watch)
         sampler.halt.set()
         sampler.join()
         figures["lag_p50_ms"] = percentile(sampler.samples, 50)
@@ -177,7 +228,7 @@ def command_path(redis_url: str, processes: int, args: argparse.Namespace) -> di
     return figures
 
 
-def anchor(redis_url: str, processes: int, args: argparse.Namespace) -> dict:
+def anchor(redis_url: str, valkey_pid: int, processes: int, args: argparse.Namespace) -> dict:
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -202,7 +253,8 @@ def anchor(redis_url: str, processes: int, args: argparse.Namespace) -> dict:
         wait_healthy(f"{url}/", proc)
         run = f"r{time.time_ns()}"
         wrk("anchor.lua", url, args.connections, args.warmup, {"BENCH_RUN": run + "w"})
-        return wrk("anchor.lua", url, args.connections, args.duration, {"BENCH_RUN": run})
+        watch = {"anchor": tree(proc.pid), "valkey": [valkey_pid]}
+        return wrk("anchor.lua", url, args.connections, args.duration, {"BENCH_RUN": run}, watch)
     finally:
         stop(proc)
 
@@ -246,8 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         runs = {}
         for n in args.processes:
-            service = command_path(valkey.url, n, args)
-            base = anchor(valkey.url, n, args)
+            service = command_path(valkey.url, valkey.pid, n, args)
+            base = anchor(valkey.url, valkey.pid, n, args)
             runs[n] = {"service": service, "anchor": base}
             print(
                 f"{n} process(es): commands {service['per_s']}/s p50 {service['p50_ms']} ms "
@@ -255,6 +307,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"p99 {base['p99_ms']} ms | ratio {service['per_s'] / base['per_s']:.2f} | "
                 f"lag p99 {service['lag_p99_ms']} ms | wrk CPU {service['loadgen_cpu_share']:.0%}"
                 f"/{base['loadgen_cpu_share']:.0%}",
+                flush=True,
+            )
+            print(
+                f"  CPU ms per request: service {service['cpu_ms_per_request']}, "
+                f"anchor {base['cpu_ms_per_request']}",
                 flush=True,
             )
         replay = measure_replay(valkey.url, args.cached_games)
@@ -304,6 +361,10 @@ def main(argv: list[str] | None = None) -> int:
                     r["anchor"]["loadgen_cpu_share"],
                 ],
                 "machine_busy": [r["service"]["machine_busy"], r["anchor"]["machine_busy"]],
+                "cpu_ms_per_request": {
+                    "service": r["service"]["cpu_ms_per_request"],
+                    "anchor": r["anchor"]["cpu_ms_per_request"],
+                },
             }
             for n, r in runs.items()
         },

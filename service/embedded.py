@@ -48,6 +48,11 @@ class EmbeddedValkey:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
+    @property
+    def pid(self) -> int:
+        assert self._process is not None, "not started"
+        return self._process.pid
+
     def start(self, timeout: float = 15.0) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._lock = open(self.data_dir / ".lock", "w")  # noqa: SIM115 - held while running

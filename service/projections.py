@@ -29,27 +29,36 @@ from domain.kernel import table as tables
 from domain.registry import GAMES
 from events import keys
 from events.envelope import Envelope, EventCodec
-from events.store import EventStore
+from events.store import EventStore, decode_envelope
 
 from .lobby import LobbyGame, decode_summary
 
 log = logging.getLogger("danger.projections")
 CLAIM_IDLE_MS = 30_000
+SETTLE_SECONDS = 0.02  # after a batch, wait this long for the next to gather
 
-# KEYS: 1 the read model hash, 2 the feed. ARGV: 1 group, 2 n, then n entry ids, then
-# field/value pairs.
+# KEYS: 1 the feed, then the read model hashes written. ARGV: 1 group, 2 n, then n entry
+# ids to acknowledge, then for each hash of KEYS[2..]: its number of pairs, then the pairs.
 WRITE_AND_ACK = """
 local n = tonumber(ARGV[2])
-for i = 3 + n, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-for i = 3, 2 + n do redis.call('XACK', KEYS[2], ARGV[1], ARGV[i]) end
+local i = 3 + n
+for k = 2, #KEYS do
+  local pairs = tonumber(ARGV[i])
+  for j = i + 1, i + 2 * pairs, 2 do redis.call('HSET', KEYS[k], ARGV[j], ARGV[j + 1]) end
+  i = i + 1 + 2 * pairs
+end
+for j = 3, 2 + n do redis.call('XACK', KEYS[1], ARGV[1], ARGV[j]) end
 return 1
 """
 
+Updates = dict[str, tuple[list[bytes], int]]
+"""Per game in a batch of feed entries: the entry ids, and the last seq they announce."""
 
-def by_game(entries: list[tuple[bytes, dict[bytes, bytes]]]) -> dict[str, tuple[list[bytes], int]]:
-    """A batch of feed entries as one update per game: its entry ids and the last seq. Under
-    load a game has several entries in a batch; its stream is read once for all of them."""
-    out: dict[str, tuple[list[bytes], int]] = {}
+
+def by_game(entries: list[tuple[bytes, dict[bytes, bytes]]]) -> Updates:
+    """A batch of feed entries as one update per game. Under load a batch holds many games,
+    and some games several times: each projection reads and writes once per batch."""
+    out: Updates = {}
     for entry_id, fields in entries:
         game = fields[b"game"].decode()
         ids, last = out.get(game, ([], 0))
@@ -78,49 +87,62 @@ class Projection:
         self._write = redis.register_script(WRITE_AND_ACK)
 
     async def run(self) -> None:
-        await asyncio.gather(*(self._run_shard(s) for s in keys.all_shards()))
+        await self._run()
 
     async def catch_up(self) -> None:
         """Apply everything the feeds hold now, then return (a rebuild)."""
-        await asyncio.gather(*(self._run_shard(s, once=True) for s in keys.all_shards()))
+        await self._run(once=True)
 
     async def _ensure_group(self, feed: str) -> None:
         with contextlib.suppress(ResponseError):  # BUSYGROUP: it exists already
             await self.redis.xgroup_create(feed, self.group, id="0", mkstream=True)
 
-    async def _run_shard(self, shard: str, once: bool = False) -> None:
-        feed = keys.feed(shard)
-        await self._ensure_group(feed)
+    async def _run(self, once: bool = False) -> None:
+        """Read every shard's feed in one call, apply what came per shard, and let the next
+        batch gather for a moment: under load a batch holds many commands, so the reads
+        and writes per command fall as the load rises."""
+        feeds = {keys.feed(shard): shard for shard in keys.all_shards()}
+        for feed in feeds:
+            await self._ensure_group(feed)
         cursor = "0"  # first what this consumer left pending, then new entries
         idle_rounds = 0
         while True:
             try:
                 block = None if once or cursor == "0" else 1000
                 reply = await self.redis.xreadgroup(
-                    self.group, self.consumer, {feed: cursor}, count=200, block=block
+                    self.group, self.consumer, dict.fromkeys(feeds, cursor), count=500, block=block
                 )
-                entries = reply[0][1] if reply else []
-                if cursor == "0" and not entries:
+                batches = {
+                    feeds[name.decode() if isinstance(name, bytes) else name]: entries
+                    for name, entries in reply or []
+                    if entries
+                }
+                if cursor == "0" and not batches:
                     cursor = ">"
                     continue
-                if once and cursor == ">" and not entries:
+                if once and cursor == ">" and not batches:
                     return
-                for game_id, (ids, last) in by_game(entries).items():
-                    await self.apply(shard, ids, game_id, last)
-                idle_rounds = idle_rounds + 1 if not entries else 0
+                await asyncio.gather(
+                    *(self.apply(shard, by_game(entries)) for shard, entries in batches.items())
+                )
+                idle_rounds = idle_rounds + 1 if not batches else 0
                 if idle_rounds % 30 == 29:
-                    await self._claim_stale(shard)
+                    for shard in feeds.values():
+                        await self._claim_stale(shard)
+                if batches and not once:
+                    await asyncio.sleep(SETTLE_SECONDS)
             except asyncio.CancelledError:
                 raise
             except ResponseError as exc:
                 if "NOGROUP" in str(exc):  # dropped by a rebuild: start again from 0
-                    await self._ensure_group(feed)
+                    for feed in feeds:
+                        await self._ensure_group(feed)
                     cursor = "0"
                     continue
-                log.exception("%s projection failed on shard %s", self.group, shard)
+                log.exception("%s projection failed", self.group)
                 await asyncio.sleep(1)
-            except Exception:  # keep the projection alive; the entry stays pending
-                log.exception("%s projection failed on shard %s", self.group, shard)
+            except Exception:  # keep the projection alive; the entries stay pending
+                log.exception("%s projection failed", self.group)
                 await asyncio.sleep(1)
 
     async def _claim_stale(self, shard: str) -> None:
@@ -128,18 +150,31 @@ class Projection:
         _, entries, *_ = await self.redis.xautoclaim(
             keys.feed(shard), self.group, self.consumer, CLAIM_IDLE_MS, start_id="0-0", count=100
         )
-        for game_id, (ids, last) in by_game(entries).items():
-            await self.apply(shard, ids, game_id, last)
+        if entries:
+            await self.apply(shard, by_game(entries))
 
-    async def write(
-        self, key: str, shard: str, entry_ids: list[bytes], pairs: dict[str, bytes]
-    ) -> None:
-        args: list[Any] = [self.group, len(entry_ids), *entry_ids]
-        for field, value in pairs.items():
-            args += [field, value]
-        await self._write(keys=[key, keys.feed(shard)], args=args)
+    async def read_many(self, ranges: dict[str, tuple[int, int]]) -> dict[str, list[Envelope]]:
+        """Several games' events in one round trip: game -> (after, upto)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id, (after, upto) in ranges.items():
+            pipe.xrange(keys.GameKeys(game_id).stream, f"(0-{after}", f"0-{upto}")
+        replies = await pipe.execute() if ranges else []
+        return {
+            game_id: [decode_envelope(fields[b"e"]) for _, fields in rows]
+            for game_id, rows in zip(ranges, replies, strict=True)
+        }
 
-    async def apply(self, shard: str, entry_ids: list[bytes], game_id: str, last: int) -> None:
+    async def write(self, shard: str, updates: Updates, hashes: dict[str, dict]) -> None:
+        """Write the read models' fields and acknowledge the batch, in one script."""
+        ids = [entry_id for entry_ids, _ in updates.values() for entry_id in entry_ids]
+        args: list[Any] = [self.group, len(ids), *ids]
+        for pairs in hashes.values():
+            args.append(len(pairs))
+            for field, value in pairs.items():
+                args += [field, value]
+        await self._write(keys=[keys.feed(shard), *hashes], args=args)
+
+    async def apply(self, shard: str, updates: Updates) -> None:
         raise NotImplementedError
 
 
@@ -150,20 +185,26 @@ class LobbyProjection(Projection):
         super().__init__(redis, store)
         self._final = {n: r.final_event.__struct_config__.tag for n, r in GAMES.items()}
 
-    async def apply(self, shard: str, entry_ids: list[bytes], game_id: str, last: int) -> None:
-        raw = await self.redis.hget(keys.lobby(shard), game_id)
-        summary = decode_summary(raw) if raw else None
-        if summary is not None and summary.seq >= last:
-            await self.write(keys.lobby(shard), shard, entry_ids, {})
-            return
-        for envelope in await self.store.read(
-            game_id, after=summary.seq if summary else 0, upto=last
-        ):
-            summary = self._fold(summary, envelope)
-        assert summary is not None
-        await self.write(
-            keys.lobby(shard), shard, entry_ids, {game_id: msgspec.json.encode(summary)}
-        )
+    async def apply(self, shard: str, updates: Updates) -> None:
+        lobby = keys.lobby(shard)
+        games = list(updates)
+        raws = await self.redis.hmget(lobby, games)
+        summaries = {
+            g: decode_summary(raw) if raw else None for g, raw in zip(games, raws, strict=True)
+        }
+        behind = {
+            g: (summary.seq if summary else 0, updates[g][1])
+            for g, summary in summaries.items()
+            if summary is None or summary.seq < updates[g][1]
+        }
+        changed = {}
+        for game_id, envelopes in (await self.read_many(behind)).items():
+            summary = summaries[game_id]
+            for envelope in envelopes:
+                summary = self._fold(summary, envelope)
+            if summary is not None:
+                changed[game_id] = msgspec.json.encode(summary)
+        await self.write(shard, updates, {lobby: changed})
 
     def _fold(self, summary: LobbyGame | None, envelope: Envelope) -> LobbyGame:
         data = envelope.data
@@ -201,30 +242,37 @@ class RoundsProjection(Projection):
 
     group = "rounds"
 
-    async def apply(self, shard: str, entry_ids: list[bytes], game_id: str, last: int) -> None:
-        key = rounds_key(game_id)
-        done = int(await self.redis.hget(key, "_seq") or 0)
-        if done >= last:
-            await self.write(key, shard, entry_ids, {})
-            return
-        current_raw = await self.redis.hget(key, "_current")
-        current = msgspec.json.decode(current_raw, type=RoundIndex) if current_raw else None
-        changed: dict[str, RoundIndex] = {}
-        for envelope in await self.store.read(game_id, after=done, upto=last):
-            if envelope.type == "round_started" and (
-                current is None or current.round != envelope.data["round"]
-            ):
-                current = RoundIndex(envelope.data["round"], envelope.seq, envelope.seq)
-            elif current is not None:
-                current.last_seq = envelope.seq
-                current.scored = current.scored or envelope.type == "round_scored"
+    async def apply(self, shard: str, updates: Updates) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id in updates:
+            pipe.hmget(rounds_key(game_id), ["_seq", "_current"])
+        marks = dict(zip(updates, await pipe.execute(), strict=True))
+        behind = {
+            g: (int(done or 0), updates[g][1])
+            for g, (done, _) in marks.items()
+            if int(done or 0) < updates[g][1]
+        }
+        hashes: dict[str, dict[str, bytes]] = {}
+        for game_id, envelopes in (await self.read_many(behind)).items():
+            current_raw = marks[game_id][1]
+            current = msgspec.json.decode(current_raw, type=RoundIndex) if current_raw else None
+            changed: dict[str, RoundIndex] = {}
+            for envelope in envelopes:
+                if envelope.type == "round_started" and (
+                    current is None or current.round != envelope.data["round"]
+                ):
+                    current = RoundIndex(envelope.data["round"], envelope.seq, envelope.seq)
+                elif current is not None:
+                    current.last_seq = envelope.seq
+                    current.scored = current.scored or envelope.type == "round_scored"
+                if current is not None:
+                    changed[str(current.round)] = msgspec.structs.replace(current)
+            pairs = {name: msgspec.json.encode(index) for name, index in changed.items()}
             if current is not None:
-                changed[str(current.round)] = msgspec.structs.replace(current)
-        pairs = {name: msgspec.json.encode(index) for name, index in changed.items()}
-        if current is not None:
-            pairs["_current"] = msgspec.json.encode(current)
-        pairs["_seq"] = str(last).encode()
-        await self.write(key, shard, entry_ids, pairs)
+                pairs["_current"] = msgspec.json.encode(current)
+            pairs["_seq"] = str(behind[game_id][1]).encode()
+            hashes[rounds_key(game_id)] = pairs
+        await self.write(shard, updates, hashes)
 
 
 class PlayerResult(msgspec.Struct):
@@ -239,23 +287,21 @@ class PlayersProjection(Projection):
 
     group = "players"
 
-    async def apply(self, shard: str, entry_ids: list[bytes], game_id: str, last: int) -> None:
-        tail = await self.store.read(game_id, after=last - 1, upto=last)
-        if not tail or tail[-1].type != "seed_revealed":  # the last event of every game
-            await self.write(players_key(shard), shard, entry_ids, {})
-            return
-        envelopes = await self.store.read(game_id)
-        rules = GAMES[envelopes[0].data["game"]]
-        codec = EventCodec((*tables.TABLE_EVENTS, *rules.events))
-        table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
-        for envelope in envelopes[1:]:
-            tables.evolve(table, rules, codec.event(envelope))
+    async def apply(self, shard: str, updates: Updates) -> None:
+        tails = await self.read_many({g: (last - 1, last) for g, (_, last) in updates.items()})
+        ended = [g for g, tail in tails.items() if tail and tail[-1].type == "seed_revealed"]
         pairs = {}
-        if rules.standings is not None:
-            for seat, (score, won) in enumerate(rules.standings(table.state)):
-                result = PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
-                pairs[f"{table.players[seat].name}\x1f{game_id}"] = msgspec.json.encode(result)
-        await self.write(players_key(shard), shard, entry_ids, pairs)
+        for game_id, envelopes in (await self.read_many(dict.fromkeys(ended, (0, 2**62)))).items():
+            rules = GAMES[envelopes[0].data["game"]]
+            codec = EventCodec((*tables.TABLE_EVENTS, *rules.events))
+            table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
+            for envelope in envelopes[1:]:
+                tables.evolve(table, rules, codec.event(envelope))
+            if rules.standings is not None:
+                for seat, (score, won) in enumerate(rules.standings(table.state)):
+                    result = PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
+                    pairs[f"{table.players[seat].name}\x1f{game_id}"] = msgspec.json.encode(result)
+        await self.write(shard, updates, {players_key(shard): pairs})
 
 
 PROJECTIONS = (LobbyProjection, RoundsProjection, PlayersProjection)
@@ -279,29 +325,43 @@ async def rebuild(redis: Redis, store: EventStore) -> None:
 
 
 async def lag(redis: Redis) -> dict[str, dict[str, int]]:
-    """Per projection: feed entries not yet applied, and how far behind (ms) its oldest is."""
+    """Per projection: feed entries not yet applied, and how long (ms, by the server's clock)
+    the oldest of them has waited: a delivered but unacknowledged entry, or else the first
+    one not yet delivered."""
     out = {p.group: {"entries": 0, "ms": 0} for p in PROJECTIONS}
+    seconds, micros = await redis.time()
+    now = seconds * 1000 + micros // 1000
     for shard in keys.all_shards():
         feed = keys.feed(shard)
         try:
             groups = await redis.xinfo_groups(feed)
-            last = (await redis.xinfo_stream(feed))["last-generated-id"]
         except ResponseError:
             continue
-        newest = int(last.split(b"-")[0] if isinstance(last, bytes) else str(last).split("-")[0])
         for group in groups:
-            name = group["name"].decode() if isinstance(group["name"], bytes) else group["name"]
+            name = _text(group["name"])
             if name not in out:
                 continue
-            behind = int(group.get("lag") or 0) + int(group.get("pending") or 0)
-            delivered = group["last-delivered-id"]
-            seen = int(
-                (delivered.decode() if isinstance(delivered, bytes) else delivered).split("-")[0]
-            )
-            out[name]["entries"] += behind
-            if behind:
-                out[name]["ms"] = max(out[name]["ms"], newest - seen)
+            pending = int(group.get("pending") or 0)
+            undelivered = int(group.get("lag") or 0)
+            if not pending + undelivered:
+                continue
+            oldest: list[str] = []
+            if pending:
+                oldest.append(_text((await redis.xpending(feed, name))["min"]))
+            if undelivered:
+                first = await redis.xrange(
+                    feed, "(" + _text(group["last-delivered-id"]), "+", count=1
+                )
+                oldest += [_text(entry_id) for entry_id, _ in first]
+            out[name]["entries"] += pending + undelivered
+            if oldest:
+                since = min(int(entry_id.split("-")[0]) for entry_id in oldest)
+                out[name]["ms"] = max(out[name]["ms"], max(0, now - since))
     return out
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 async def player_results(redis: Redis, name: str) -> list[PlayerResult]:
