@@ -347,7 +347,9 @@ async def lag(redis: Redis) -> dict[str, dict[str, int]]:
                 continue
             oldest: list[str] = []
             if pending:
-                oldest.append(_text((await redis.xpending(feed, name))["min"]))
+                first_pending = (await redis.xpending(feed, name))["min"]
+                if first_pending is not None:  # unless acknowledged since
+                    oldest.append(_text(first_pending))
             if undelivered:
                 first = await redis.xrange(
                     feed, "(" + _text(group["last-delivered-id"]), "+", count=1
