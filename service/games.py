@@ -179,10 +179,10 @@ class GameService:
             raise
 
     async def _load(self, game_id: str, upto: int | None = None) -> Game:
-        log = await self.store.read_raw(game_id, upto=upto)
+        log, secret = await self.store.load(game_id, upto=upto)
         if not log:
             raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
-        game = self.fold_log(game_id, log, await self.store.secrets(game_id))
+        game = self.fold_log(game_id, log, secret)
         if upto is None:
             game = self._cache.setdefault(game_id, game)
             while len(self._cache) > CACHE_SIZE:
