@@ -161,7 +161,7 @@ def wrk(
 class LagSampler(threading.Thread):
     """Samples the projections' lag (ms behind the newest feed entry) while the load runs."""
 
-    def __init__(self, redis_url: str, every: float = 0.1) -> None:
+    def __init__(self, redis_url: str, every: float = 0.25) -> None:
         super().__init__(daemon=True)
         self.redis_url, self.every = redis_url, every
         self.samples: list[int] = []

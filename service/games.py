@@ -63,9 +63,14 @@ class Game:
     timer_started: dict[str, str] = field(default_factory=dict)  # timer id -> `at` it began
     scheduled: set[str] = field(default_factory=set)  # timer ids this process has queued
     acted: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last command
+    _shuffler: tuple[list[str], Shuffler] | None = None
 
     def shuffler(self) -> Shuffler:
-        return Shuffler(self.seed, [p.entropy for p in self.table.players])
+        """The game's source of shuffles; its entropy is fixed once every seat has joined."""
+        entropy = [p.entropy for p in self.table.players]
+        if self._shuffler is None or self._shuffler[0] != entropy:
+            self._shuffler = (entropy, Shuffler(self.seed, entropy))
+        return self._shuffler[1]
 
     def fold(self, envelope: Envelope | Folded, event: Event | None = None) -> None:
         """Apply the next event (decoded from the envelope unless given); events already
