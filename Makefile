@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint openapi bench clean
+.PHONY: run test lint openapi bench bench-tools profile clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -20,6 +20,17 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+
+# Not part of `make test`: a few minutes of load (docs/performance.md). wrk is Debian's.
+bench-tools: $(STAMP)
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	$(PY) -m pip install --quiet -e ".[test,bench]"
+
+bench: bench-tools
+	$(PY) -m bench.run
+
+profile: bench-tools
+	$(PY) -m bench.profile
 
 openapi: $(STAMP)
 	$(VENV)/bin/danger openapi > openapi/openapi.json

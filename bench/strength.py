@@ -36,7 +36,8 @@ def main(argv: list[str] | None = None) -> int:
                 Run(name, seats, args.games, lineup(name, seats), seed=args.seed, rotate=True)
             )
             won = summary.wins_by_bot["greedy"]
-            target = 0.65 if seats == 2 else 1.5 * summary.fair_share
+            fair = 1 / (len(rules.teams) or seats)
+            target = 0.65 if seats == 2 else 1.5 * fair
             rows.append(
                 {
                     "game": name,
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(
                 f"| {name} | {seats} | {won:.1%} | {summary.fair_share:.1%} | "
-                f"{'≥' if won >= target else '<'} {target:.1%} | {won / summary.fair_share:.2f} x "
+                f"{'≥' if won >= target else '<'} {target:.1%} | {won / fair:.2f} x "
                 f"| {summary.games_per_s} |",
                 flush=True,
             )

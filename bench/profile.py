@@ -1,0 +1,134 @@
+"""Where an API process spends its time under the command-path load: py-spy samples the
+process of `danger serve` (one process, projections and worker in it) while wrk replays the
+recorded games, and each sample is put under the innermost part of the path it is in.
+
+    .venv/bin/python -m bench.profile [--duration 15]
+
+Writes bench/out/profile.txt (py-spy's raw stacks, for a flame graph) and prints the table
+docs/performance.md quotes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+from bench import record
+from bench.run import OUT, free_port, stop, wait_healthy, wrk
+from service.embedded import EmbeddedValkey
+
+RATE = 200  # samples per second
+
+# (part, a frame name that marks it), innermost first: a sample counts for the first part
+# whose frame it is in, looking from its innermost frame out.
+PARTS = [
+    ("decide (the game's rules)", "decide"),
+    ("seal (canonical JSON, SHA-256, salts)", "_seal_all"),
+    ("fold the new events", "Game.fold"),
+    ("view for the caller", "GameService.view"),
+    ("append: redis-py and the Lua call", "EventStore.append"),
+    ("authenticate", "GameService._authenticate"),
+    ("rest of the command path", "GameService._execute"),
+    ("rest of the command path", "GameService.command"),
+    ("projections", "Projection."),
+    ("arq worker (timers, bots)", "Worker."),
+    ("Litestar and uvicorn: parse, route, encode, send", "RequestResponseCycle.run_asgi"),
+    ("Litestar and uvicorn: parse, route, encode, send", "HttpToolsProtocol"),
+]
+
+
+def part_of(stack: list[str]) -> str:
+    for frame in reversed(stack):
+        for part, marker in PARTS:
+            if marker in frame:
+                return part
+    return "event loop, Redis replies, other"
+
+
+def summarise(raw: Path, requests: int) -> list[tuple[str, float, float]]:
+    """(part, share of samples, CPU ms per request)."""
+    counts: Counter[str] = Counter()
+    for line in raw.read_text().splitlines():
+        stack, _, n = line.rpartition(" ")
+        counts[part_of(stack.split(";"))] += int(n)
+    total = sum(counts.values())
+    return [
+        (part, n / total, n / RATE * 1000 / max(1, requests)) for part, n in counts.most_common()
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench.profile", description=__doc__)
+    parser.add_argument("--duration", type=int, default=15)
+    parser.add_argument("--connections", type=int, default=16)
+    args = parser.parse_args(argv)
+    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    if not Path(spy).exists():
+        print("bench.profile: py-spy is missing (pip install py-spy)", file=sys.stderr)
+        return 2
+    record.write(OUT / "games.lua", 10)
+    data = Path(tempfile.mkdtemp(prefix="danger-profile-"))
+    valkey = EmbeddedValkey(data)
+    valkey.start()
+    port = free_port()
+    serve = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "serve",
+            "--redis-url",
+            valkey.url,
+            "--sandbox",
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    raw = OUT / "profile.txt"
+    env = {"BENCH_GAMES": str(OUT / "games.lua")}
+    try:
+        wait_healthy(f"{url}/health", serve)
+        wrk("game.lua", url, args.connections, 3, env)
+        spying = subprocess.Popen(
+            [
+                spy,
+                "record",
+                "--pid",
+                str(serve.pid),
+                "--rate",
+                str(RATE),
+                "--duration",
+                str(args.duration),
+                "--format",
+                "raw",
+                "--output",
+                str(raw),
+                "--nonblocking",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        figures = wrk("game.lua", url, args.connections, args.duration, env)
+        spying.wait(timeout=60)
+    finally:
+        stop(serve)
+        valkey.stop()
+        shutil.rmtree(data, ignore_errors=True)
+    print(f"{figures['per_s']} commands/s, p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms")
+    print("| part | share of the API process's samples | CPU ms per command |")
+    print("| --- | --- | --- |")
+    for part, share, ms in summarise(raw, figures["requests"]):
+        print(f"| {part} | {share:.1%} | {ms:.3f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
