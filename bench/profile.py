@@ -22,7 +22,7 @@ from bench import record
 from bench.run import OUT, free_port, stop, wait_healthy, wrk
 from service.embedded import EmbeddedValkey
 
-RATE = 200  # samples per second
+RATE = 100  # samples per second
 
 # (part, a frame name that marks it), innermost first: a sample counts for the first part
 # whose frame it is in, looking from its innermost frame out.
@@ -111,7 +111,6 @@ def main(argv: list[str] | None = None) -> int:
                 "raw",
                 "--output",
                 str(raw),
-                "--nonblocking",
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -99,6 +99,19 @@ class EventStore:
         rows = await self._raw.xrange(GameKeys(game_id).stream, f"(0-{after}", stop)
         return [fields[1] for _, fields in rows]  # fields: [b"e", envelope]
 
+    async def read_many_raw(self, ranges: dict[str, tuple[int, int]]) -> dict[str, list[bytes]]:
+        """Several games' stored envelopes in one round trip: game -> (after, upto)."""
+        if not ranges:
+            return {}
+        pipe = self._raw.pipeline(transaction=False)
+        for game_id, (after, upto) in ranges.items():
+            pipe.xrange(GameKeys(game_id).stream, f"(0-{after}", f"0-{upto}")
+        replies = await pipe.execute()
+        return {
+            game_id: [fields[1] for _, fields in rows]
+            for game_id, rows in zip(ranges, replies, strict=True)
+        }
+
     async def load(self, game_id: str, upto: int | None = None) -> tuple[list[bytes], dict]:
         """A game's stored envelopes (up to `upto`) and its secrets, in one round trip."""
         keys = GameKeys(game_id)

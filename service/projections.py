@@ -23,13 +23,13 @@ from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
-from redis.exceptions import ResponseError
+from redis.exceptions import NoScriptError, ResponseError
 
 from domain.kernel import table as tables
 from domain.registry import GAMES
 from events import keys
-from events.envelope import Envelope, EventCodec
-from events.store import EventStore, decode_envelope
+from events.envelope import EventCodec, Folded, read_folded
+from events.store import EventStore
 
 from .lobby import LobbyGame, decode_summary
 
@@ -84,7 +84,7 @@ class Projection:
         self.redis = redis
         self.store = store
         self.consumer = f"{socket.gethostname()}-{os.getpid()}"
-        self._write = redis.register_script(WRITE_AND_ACK)
+        self._write_sha: str | None = None
 
     async def run(self) -> None:
         await self._run()
@@ -122,9 +122,10 @@ class Projection:
                     continue
                 if once and cursor == ">" and not batches:
                     return
-                await asyncio.gather(
-                    *(self.apply(shard, by_game(entries)) for shard, entries in batches.items())
-                )
+                if batches:
+                    await self.apply(
+                        {shard: by_game(entries) for shard, entries in batches.items()}
+                    )
                 idle_rounds = idle_rounds + 1 if not batches else 0
                 if idle_rounds % 30 == 29:
                     for shard in feeds.values():
@@ -151,30 +152,40 @@ class Projection:
             keys.feed(shard), self.group, self.consumer, CLAIM_IDLE_MS, start_id="0-0", count=100
         )
         if entries:
-            await self.apply(shard, by_game(entries))
+            await self.apply({shard: by_game(entries)})
 
-    async def read_many(self, ranges: dict[str, tuple[int, int]]) -> dict[str, list[Envelope]]:
-        """Several games' events in one round trip: game -> (after, upto)."""
-        pipe = self.redis.pipeline(transaction=False)
-        for game_id, (after, upto) in ranges.items():
-            pipe.xrange(keys.GameKeys(game_id).stream, f"(0-{after}", f"0-{upto}")
-        replies = await pipe.execute() if ranges else []
-        return {
-            game_id: [decode_envelope(fields[b"e"]) for _, fields in rows]
-            for game_id, rows in zip(ranges, replies, strict=True)
-        }
+    async def read_many(self, ranges: dict[str, tuple[int, int]]) -> dict[str, list[Folded]]:
+        """Several games' events in one round trip (game -> (after, upto)), each decoded only
+        as far as folding needs; a projection decodes the fields it reads."""
+        logs = await self.store.read_many_raw(ranges)
+        return {game_id: [read_folded(raw) for raw in log] for game_id, log in logs.items()}
 
-    async def write(self, shard: str, updates: Updates, hashes: dict[str, dict]) -> None:
-        """Write the read models' fields and acknowledge the batch, in one script."""
-        ids = [entry_id for entry_ids, _ in updates.values() for entry_id in entry_ids]
-        args: list[Any] = [self.group, len(ids), *ids]
-        for pairs in hashes.values():
-            args.append(len(pairs))
-            for field, value in pairs.items():
-                args += [field, value]
-        await self._write(keys=[keys.feed(shard), *hashes], args=args)
+    async def write(self, writes: list[tuple[str, Updates, dict[str, dict]]]) -> None:
+        """Per shard: write the read models' fields and acknowledge its entries in one
+        script; every shard's script goes in one round trip."""
+        for attempt in range(2):
+            if self._write_sha is None:
+                self._write_sha = await self.redis.script_load(WRITE_AND_ACK)
+            # EVALSHA itself: redis-py's script objects ask SCRIPT EXISTS on every pipeline.
+            pipe = self.redis.pipeline(transaction=False)
+            for shard, updates, hashes in writes:
+                ids = [entry_id for entry_ids, _ in updates.values() for entry_id in entry_ids]
+                args: list[Any] = [self.group, len(ids), *ids]
+                for pairs in hashes.values():
+                    args.append(len(pairs))
+                    for field, value in pairs.items():
+                        args += [field, value]
+                pipe.evalsha(self._write_sha, 1 + len(hashes), keys.feed(shard), *hashes, *args)
+            try:
+                await pipe.execute()
+                return
+            except NoScriptError:  # the server restarted and lost its scripts: load again
+                self._write_sha = None
+                if attempt:
+                    raise
 
-    async def apply(self, shard: str, updates: Updates) -> None:
+    async def apply(self, batches: dict[str, Updates]) -> None:
+        """Apply a batch of feed entries: per shard, one update per game."""
         raise NotImplementedError
 
 
@@ -185,32 +196,43 @@ class LobbyProjection(Projection):
         super().__init__(redis, store)
         self._final = {n: r.final_event.__struct_config__.tag for n, r in GAMES.items()}
 
-    async def apply(self, shard: str, updates: Updates) -> None:
-        lobby = keys.lobby(shard)
-        games = list(updates)
-        raws = await self.redis.hmget(lobby, games)
-        summaries = {
-            g: decode_summary(raw) if raw else None for g, raw in zip(games, raws, strict=True)
-        }
+    async def apply(self, batches: dict[str, Updates]) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for shard, updates in batches.items():
+            pipe.hmget(keys.lobby(shard), list(updates))
+        summaries: dict[str, LobbyGame | None] = {}
+        for updates, raws in zip(batches.values(), await pipe.execute(), strict=True):
+            for game_id, raw in zip(updates, raws, strict=True):
+                summaries[game_id] = decode_summary(raw) if raw else None
+        last = {g: last for updates in batches.values() for g, (_, last) in updates.items()}
         behind = {
-            g: (summary.seq if summary else 0, updates[g][1])
+            g: (summary.seq if summary else 0, last[g])
             for g, summary in summaries.items()
-            if summary is None or summary.seq < updates[g][1]
+            if summary is None or summary.seq < last[g]
         }
         changed = {}
         for game_id, envelopes in (await self.read_many(behind)).items():
             summary = summaries[game_id]
             for envelope in envelopes:
-                summary = self._fold(summary, envelope)
+                summary = self._fold(game_id, summary, envelope)
             if summary is not None:
                 changed[game_id] = msgspec.json.encode(summary)
-        await self.write(shard, updates, {lobby: changed})
+        await self.write(
+            [
+                (
+                    shard,
+                    updates,
+                    {keys.lobby(shard): {g: changed[g] for g in updates if g in changed}},
+                )
+                for shard, updates in batches.items()
+            ]
+        )
 
-    def _fold(self, summary: LobbyGame | None, envelope: Envelope) -> LobbyGame:
-        data = envelope.data
+    def _fold(self, game_id: str, summary: LobbyGame | None, envelope: Folded) -> LobbyGame:
         if envelope.type == "game_created":
+            data = msgspec.json.decode(envelope.data)
             return LobbyGame(
-                id=envelope.game,
+                id=game_id,
                 game=data["game"],
                 status="open",
                 seats=data["seats"],
@@ -220,7 +242,7 @@ class LobbyProjection(Projection):
             )
         assert summary is not None
         if envelope.type == "player_joined":
-            summary.players.append(data["name"])
+            summary.players.append(msgspec.json.decode(envelope.data)["name"])
         elif envelope.type == "game_started":
             summary.status = "active"
         elif envelope.type == self._final[summary.game]:
@@ -242,15 +264,16 @@ class RoundsProjection(Projection):
 
     group = "rounds"
 
-    async def apply(self, shard: str, updates: Updates) -> None:
+    async def apply(self, batches: dict[str, Updates]) -> None:
+        last = {g: last for updates in batches.values() for g, (_, last) in updates.items()}
         pipe = self.redis.pipeline(transaction=False)
-        for game_id in updates:
+        for game_id in last:
             pipe.hmget(rounds_key(game_id), ["_seq", "_current"])
-        marks = dict(zip(updates, await pipe.execute(), strict=True))
+        marks = dict(zip(last, await pipe.execute(), strict=True))
         behind = {
-            g: (int(done or 0), updates[g][1])
+            g: (int(done or 0), last[g])
             for g, (done, _) in marks.items()
-            if int(done or 0) < updates[g][1]
+            if int(done or 0) < last[g]
         }
         hashes: dict[str, dict[str, bytes]] = {}
         for game_id, envelopes in (await self.read_many(behind)).items():
@@ -258,10 +281,13 @@ class RoundsProjection(Projection):
             current = msgspec.json.decode(current_raw, type=RoundIndex) if current_raw else None
             changed: dict[str, RoundIndex] = {}
             for envelope in envelopes:
-                if envelope.type == "round_started" and (
-                    current is None or current.round != envelope.data["round"]
-                ):
-                    current = RoundIndex(envelope.data["round"], envelope.seq, envelope.seq)
+                number = (
+                    msgspec.json.decode(envelope.data)["round"]
+                    if envelope.type == "round_started"
+                    else None
+                )
+                if number is not None and (current is None or current.round != number):
+                    current = RoundIndex(number, envelope.seq, envelope.seq)
                 elif current is not None:
                     current.last_seq = envelope.seq
                     current.scored = current.scored or envelope.type == "round_scored"
@@ -270,9 +296,14 @@ class RoundsProjection(Projection):
             pairs = {name: msgspec.json.encode(index) for name, index in changed.items()}
             if current is not None:
                 pairs["_current"] = msgspec.json.encode(current)
-            pairs["_seq"] = str(behind[game_id][1]).encode()
-            hashes[rounds_key(game_id)] = pairs
-        await self.write(shard, updates, hashes)
+            pairs["_seq"] = str(last[game_id]).encode()
+            hashes[game_id] = pairs
+        await self.write(
+            [
+                (shard, updates, {rounds_key(g): hashes[g] for g in updates if g in hashes})
+                for shard, updates in batches.items()
+            ]
+        )
 
 
 class PlayerResult(msgspec.Struct):
@@ -287,21 +318,38 @@ class PlayersProjection(Projection):
 
     group = "players"
 
-    async def apply(self, shard: str, updates: Updates) -> None:
-        tails = await self.read_many({g: (last - 1, last) for g, (_, last) in updates.items()})
+    async def apply(self, batches: dict[str, Updates]) -> None:
+        last = {g: last for updates in batches.values() for g, (_, last) in updates.items()}
+        tails = await self.read_many({g: (seq - 1, seq) for g, seq in last.items()})
         ended = [g for g, tail in tails.items() if tail and tail[-1].type == "seed_revealed"]
-        pairs = {}
+        results: dict[str, dict[str, bytes]] = {}
         for game_id, envelopes in (await self.read_many(dict.fromkeys(ended, (0, 2**62)))).items():
-            rules = GAMES[envelopes[0].data["game"]]
+            rules = GAMES[msgspec.json.decode(envelopes[0].data)["game"]]
             codec = EventCodec((*tables.TABLE_EVENTS, *rules.events))
             table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
             for envelope in envelopes[1:]:
                 tables.evolve(table, rules, codec.event(envelope))
             if rules.standings is not None:
-                for seat, (score, won) in enumerate(rules.standings(table.state)):
-                    result = PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
-                    pairs[f"{table.players[seat].name}\x1f{game_id}"] = msgspec.json.encode(result)
-        await self.write(shard, updates, {players_key(shard): pairs})
+                results[game_id] = {
+                    f"{table.players[seat].name}\x1f{game_id}": msgspec.json.encode(
+                        PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
+                    )
+                    for seat, (score, won) in enumerate(rules.standings(table.state))
+                }
+        await self.write(
+            [
+                (
+                    shard,
+                    updates,
+                    {
+                        players_key(shard): {
+                            k: v for g in updates for k, v in results.get(g, {}).items()
+                        }
+                    },
+                )
+                for shard, updates in batches.items()
+            ]
+        )
 
 
 PROJECTIONS = (LobbyProjection, RoundsProjection, PlayersProjection)

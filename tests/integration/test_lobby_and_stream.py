@@ -45,7 +45,8 @@ async def test_the_lobby_follows_a_game_from_open_to_active(client):
 
 async def test_the_lobby_paginates(client):
     for _ in range(3):
-        await new_table(client, seats=2, start=False)
+        table = await new_table(client, seats=2, start=False)
+    await wait_for(await lobby_entry(client, table.id, seq=3))  # the projection caught up
     r = await client.get("/v1/games", params={"limit": 2, "offset": 0})
     first = r.json()
     assert len(first["games"]) == 2 and first["total"] >= 3
