@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.resources import files
+from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
+from redis.exceptions import NoScriptError
 
 from .envelope import Envelope, canonical
 from .keys import GameKeys
@@ -61,7 +63,7 @@ def parse_duplicate(record: str) -> Duplicate | Refusal:
 class EventStore:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._append = redis.register_script(APPEND_LUA)
+        self._append_sha: str | None = None
         # The same connections, but XRANGE's reply as the server sent it: redis-py rebuilds
         # it entry by entry (ids, field dicts) in Python, which costs more than the fold.
         self._raw = Redis(connection_pool=redis.connection_pool)
@@ -80,8 +82,8 @@ class EventStore:
         pairs = [x for kv in (secrets or {}).items() for x in kv]
         args = [expected_seq, game_id, field, fingerprint, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
-        status, value = await self._append(
-            keys=[keys.stream, keys.feed, keys.idempotency, keys.secrets], args=args
+        status, value = await self._eval_append(
+            [keys.stream, keys.feed, keys.idempotency, keys.secrets], args
         )
         status, value = _text(status), _text(value)
         if status == "ok":
@@ -89,6 +91,20 @@ class EventStore:
         if status == "conflict":
             return Conflict(int(value))
         return parse_duplicate(value)
+
+    async def _eval_append(self, keys: list[str], args: list[Any]) -> Any:
+        """EVALSHA straight away (redis-py's script object costs a wrapper and a deprecation
+        shim per call); a server that lost its scripts (a restart) gets it loaded again."""
+        for attempt in range(2):
+            if self._append_sha is None:
+                self._append_sha = await self.redis.script_load(APPEND_LUA)
+            try:
+                return await self.redis.evalsha(self._append_sha, len(keys), *keys, *args)
+            except NoScriptError:
+                self._append_sha = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     async def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
         return [decode_envelope(raw) for raw in await self.read_raw(game_id, after, upto)]

@@ -34,6 +34,20 @@ async def test_append_checks_the_expected_seq_and_never_forks(valkey):
     await store.redis.aclose()
 
 
+async def test_appends_go_on_after_the_server_lost_its_scripts(valkey):
+    """A restarted server has no scripts cached: the store loads its script again."""
+    store = EventStore(Redis.from_url(valkey.url))
+    game = secrets.token_hex(6)
+    one = chain(game, 1, GENESIS, PlayerJoined(seat=0, name="a", entropy=""))
+    assert await store.append(game, 0, one) == Appended(1)
+    await store.redis.script_flush()
+    two = chain(game, 2, one[0].hash, GameStarted())
+    assert await store.append(game, 1, two) == Appended(2)
+    log, _ = await store.load(game)
+    assert len(log) == 2
+    await store.redis.aclose()
+
+
 async def test_an_idempotency_key_appends_once(valkey):
     store = EventStore(Redis.from_url(valkey.url))
     game = secrets.token_hex(6)
