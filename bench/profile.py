@@ -1,11 +1,12 @@
-"""Where an API process spends its time under the command-path load: py-spy samples the
-process of `danger serve` (one process, projections and worker in it) while wrk replays the
-recorded games, and each sample is put under the innermost part of the path it is in.
+"""Where the time goes, for docs/performance.md.
 
-    .venv/bin/python -m bench.profile [--duration 15]
+- the command path: py-spy samples the process of `danger serve` (one process, projections
+  and worker in it) while wrk replays the recorded games, and each sample is put under the
+  innermost part of the path it is in; bench/out/profile.txt keeps py-spy's raw stacks;
+- `--replay`: cProfile over folding finished games from their stored envelopes in memory,
+  the functions that take the time.
 
-Writes bench/out/profile.txt (py-spy's raw stacks, for a flame graph) and prints the table
-docs/performance.md quotes.
+    .venv/bin/python -m bench.profile [--duration 15] [--replay]
 """
 
 from __future__ import annotations
@@ -62,11 +63,77 @@ def summarise(raw: Path, requests: int) -> list[tuple[str, float, float]]:
     ]
 
 
+async def _finished_games(redis_url: str, games: list[record.Recorded]) -> dict:
+    """Play the recorded games through the service in-process; their logs and secrets."""
+    import msgspec
+    from redis.asyncio import Redis
+
+    from bench.replay import finished_games
+    from domain.registry import GAMES
+    from events.store import EventStore
+    from service.games import GameService
+    from service.projections import LobbyProjection
+    from service.schemas import GameCommand
+
+    redis = Redis.from_url(redis_url)
+    store = EventStore(redis)
+    service = GameService(store, True, None)
+    command = msgspec.json.Decoder(GameCommand).decode
+    for game in games:
+        created = msgspec.json.decode(game.create)
+        rules = GAMES[created["game"]]
+        options = msgspec.convert(created["options"], rules.options_type)
+        table, admin = await service.create(rules.name, created["seats"], options)
+        tokens = []
+        for body in game.joins:
+            joined = msgspec.json.decode(body)
+            _, token = await service.join(table.id, joined["name"], joined["entropy"])
+            tokens.append(token)
+        await service.start(table.id, admin)
+        for seat, body in game.steps:
+            await service.command(table.id, tokens[seat], command(body), None, None)
+    await LobbyProjection(redis, store).catch_up()
+    logs = await finished_games(redis, store)
+    await redis.aclose()
+    return logs
+
+
+def profile_replay(per_kind: int) -> int:
+    import asyncio
+    import cProfile
+    import pstats
+
+    from bench.replay import fold_all
+    from events.store import EventStore
+    from service.games import GameService
+
+    data = Path(tempfile.mkdtemp(prefix="danger-profile-"))
+    valkey = EmbeddedValkey(data)
+    valkey.start()
+    try:
+        logs = asyncio.run(_finished_games(valkey.url, record.recordings(per_kind)))
+    finally:
+        valkey.stop()
+        shutil.rmtree(data, ignore_errors=True)
+    service = GameService(EventStore.__new__(EventStore), True, None)  # folds only
+    profiler = cProfile.Profile()
+    profiler.enable()
+    events = fold_all(service, logs)
+    profiler.disable()
+    print(f"{len(logs)} games, {events} events folded under cProfile")
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("tottime").print_stats(12)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench.profile", description=__doc__)
     parser.add_argument("--duration", type=int, default=15)
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--replay", action="store_true", help="profile replay instead")
     args = parser.parse_args(argv)
+    if args.replay:
+        return profile_replay(10)
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     if not Path(spy).exists():
         print("bench.profile: py-spy is missing (pip install py-spy)", file=sys.stderr)
