@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from bench import record
-from bench.run import OUT, free_port, stop, wait_healthy, wrk
+from bench.run import OUT, start_serve, stop, wait_healthy, wrk
 from service.embedded import EmbeddedValkey
 
 RATE = 100  # samples per second
@@ -142,23 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     data = Path(tempfile.mkdtemp(prefix="danger-profile-"))
     valkey = EmbeddedValkey(data)
     valkey.start()
-    port = free_port()
-    serve = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "service.cli",
-            "serve",
-            "--redis-url",
-            valkey.url,
-            "--sandbox",
-            "--port",
-            str(port),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
+    serve, url = start_serve(valkey.url, 1)
     raw = OUT / "profile.txt"
     env = {"BENCH_GAMES": str(OUT / "games.lua")}
     try:

@@ -190,26 +190,17 @@ def percentile(values: list[float], q: float) -> float:
     return float(ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))])
 
 
-def command_path(redis_url: str, valkey_pid: int, processes: int, args: argparse.Namespace) -> dict:
+def start_serve(redis_url: str, processes: int) -> tuple[subprocess.Popen, str]:
+    """`danger serve` in sandbox mode on a free port, on the given server; (process, URL)."""
     port = free_port()
-    serve = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "service.cli",
-            "serve",
-            "--redis-url",
-            redis_url,
-            "--sandbox",
-            "--port",
-            str(port),
-            "--workers",
-            str(processes),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "service.cli", "serve", "--redis-url", redis_url]
+    command += ["--sandbox", "--port", str(port), "--workers", str(processes)]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def command_path(redis_url: str, valkey_pid: int, processes: int, args: argparse.Namespace) -> dict:
+    serve, url = start_serve(redis_url, processes)
     env = {"BENCH_GAMES": str(OUT / "games.lua")}
     try:
         wait_healthy(f"{url}/health", serve)
