@@ -262,7 +262,9 @@ class GamesController(Controller):
         description="Takes the next open seat and returns its bearer token (shown once). "
         'With `bot`, the seat is played by the service itself ("random" or "greedy"), '
         "through the same command path, by its workers; no token is issued for it.",
-        responses=responses(400, 404, 409, 413, 422, 503),
+        responses=responses(
+            400, 404, 409, 413, 422, 503, s422="`think_ms` without `bot` (think_without_bot)."
+        ),
     )
     async def join(
         self,

@@ -26,7 +26,7 @@ from .config import Settings
 from .games import GameService
 from .problems import HANDLERS
 from .projections import run_all
-from .worker import JobQueue, resume_timers, run_worker
+from .worker import SWEEP_SECONDS, JobQueue, run_worker, sweep
 
 DESCRIPTION = """\
 Play the four Danger card games over REST. Every draw, play and score is an immutable event:
@@ -60,7 +60,9 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
         # Young collections run less often; each request makes short-lived objects only.
         gc.freeze()
         gc.set_threshold(GC_YOUNG, 20, 20)
-        tasks: list[asyncio.Task[None]] = [asyncio.create_task(resume_timers(redis, service))]
+        # With the background, sweep for lost jobs now and then; without, once at the start.
+        every = SWEEP_SECONDS if settings.background else None
+        tasks: list[asyncio.Task[None]] = [asyncio.create_task(sweep(redis, service, every))]
         if settings.background:
             tasks.append(asyncio.create_task(run_all(redis, store)))
             tasks.append(asyncio.create_task(run_worker(redis_url, service, settings.queue)))

@@ -111,7 +111,7 @@ def _worker(args: argparse.Namespace) -> int:
 
     from .games import GameService
     from .projections import run_all
-    from .worker import QUEUE, JobQueue, resume_timers, run_worker
+    from .worker import QUEUE, SWEEP_SECONDS, JobQueue, run_worker, sweep
 
     settings = Settings.from_env()
     redis_url = args.redis_url or settings.redis_url
@@ -129,7 +129,7 @@ def _worker(args: argparse.Namespace) -> int:
         tasks = [
             asyncio.create_task(run_all(redis, store)),
             asyncio.create_task(run_worker(redis_url, service)),
-            asyncio.create_task(resume_timers(redis, service)),
+            asyncio.create_task(sweep(redis, service, SWEEP_SECONDS)),
         ]
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

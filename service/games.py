@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
+import logging
 import os
 import random
 import secrets as pysecrets
@@ -42,6 +44,7 @@ from events.store import Appended, Conflict, Duplicate, EventStore, Refusal, dec
 from . import tokens
 from .errors import ApiError
 
+log = logging.getLogger("danger.games")
 MAX_ATTEMPTS = 20  # a decision lost to another writer is re-decided this many times at most
 CACHE_SIZE = 10_000
 
@@ -356,6 +359,14 @@ class GameService:
                 delay = (player.think_ms or 0) / 1000
                 await self.scheduler.bot(game.id, seat, game.acted.get(seat, 0), game.seq, delay)
 
+    async def _schedule_after_append(self, game: Game) -> None:
+        """The events are stored: a queue that fails now must not turn the answer into an
+        error. What is not queued here, the periodic sweep queues (`worker.sweep`)."""
+        try:
+            await self.schedule_jobs(game)
+        except Exception:
+            log.exception("could not queue the jobs of %s; the sweep will", game.id)
+
     async def play_bot(self, game_id: str, seat: int, since: int) -> Outcome | None:
         """One move of a bot seat, decided from its own view, through the command path.
         `since` is the seq of the seat's last move when the job was queued: once the seat
@@ -369,13 +380,16 @@ class GameService:
             if player.bot is None or not moves:
                 return None
             bot = game.rules.bot(player.bot)
-            dice = random.Random(f"{game.id}:{seat}:{game.seq}")
+            # Seeded from the game's secret seed, so nobody can foresee a bot's choices; once
+            # the seed is revealed, anyone can replay them.
+            dice = random.Random(bot_seed(game.seed, seat, game.seq))
             command = bot(game.rules.view(game.table.state, seat), seat, moves, dice)
             try:
                 return await self._execute(game, seat, command, None, None, game.seq, None)
             except ApiError as moved_on:  # another seat or a timer came first: look again
                 if moved_on.status not in (409, 412):
                     raise
+        log.warning("bot seat %s of %s found no move that stood; the sweep retries", seat, game_id)
         return None
 
     async def system(self, game_id: str, command: Command) -> Outcome | None:
@@ -483,7 +497,7 @@ class GameService:
                     except Exception:
                         self._cache.pop(game.id, None)
                         raise
-                    await self.schedule_jobs(game)
+                    await self._schedule_after_append(game)
                     return Outcome(
                         game,
                         [
@@ -523,7 +537,7 @@ class GameService:
             return None
         for envelope in envelopes:
             game.fold(envelope)
-        await self.schedule_jobs(game)
+        await self._schedule_after_append(game)
         return True
 
     async def _remember(
@@ -557,6 +571,12 @@ class GameService:
         return Outcome(
             then, self.readable(game, envelopes, viewer), viewer, self.view(then, viewer)
         )
+
+
+def bot_seed(seed: bytes, seat: int, seq: int) -> bytes:
+    """The seed of a bot's dice for one decision: secret while the game runs (it derives
+    from the server seed), so nobody can foresee a bot's choices; checkable after."""
+    return hmac.new(seed, f"danger-hall/bot/{seat}/{seq}".encode(), hashlib.sha256).digest()
 
 
 def _seal_all(

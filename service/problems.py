@@ -80,7 +80,9 @@ HANDLERS = {
 }
 
 
-def responses(*statuses: int) -> dict[int, ResponseSpec]:
+def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
+    """The problem answers of an operation; `meanings` (`s422="..."`) replace the general
+    description of a status where the operation means something narrower by it."""
     meaning = {
         400: "Malformed or invalid request (code names what).",
         401: "Missing or unknown token.",
@@ -95,6 +97,7 @@ def responses(*statuses: int) -> dict[int, ResponseSpec]:
         "team mode without 4 seats).",
         503: "Too much contention on this game (or no free game id); retry.",
     }
+    meaning.update({int(key[1:]): text for key, text in meanings.items()})
     return {
         s: ResponseSpec(Problem, description=meaning[s], media_type=MEDIA, generate_examples=False)
         for s in statuses

@@ -34,7 +34,8 @@ from events.store import EventStore
 from .lobby import LobbyGame, decode_summary
 
 log = logging.getLogger("danger.projections")
-CLAIM_IDLE_MS = 30_000
+CLAIM_IDLE_MS = 30_000  # an entry pending this long is taken over and applied again
+CLAIM_EVERY_SECONDS = 10.0
 SETTLE_SECONDS = 0.02  # after a batch, wait this long for the next to gather
 
 # KEYS: 1 the feed, then the read model hashes written. ARGV: 1 group, 2 n, then n entry
@@ -105,7 +106,8 @@ class Projection:
         for feed in feeds:
             await self._ensure_group(feed)
         cursor = "0"  # first what this consumer left pending, then new entries
-        idle_rounds = 0
+        loop = asyncio.get_running_loop()
+        claimed_at = loop.time()
         while True:
             try:
                 block = None if once or cursor == "0" else 1000
@@ -126,8 +128,8 @@ class Projection:
                     await self.apply(
                         {shard: by_game(entries) for shard, entries in batches.items()}
                     )
-                idle_rounds = idle_rounds + 1 if not batches else 0
-                if idle_rounds % 30 == 29:
+                if not once and loop.time() - claimed_at > CLAIM_EVERY_SECONDS:
+                    claimed_at = loop.time()  # under any load: a busy feed must not hide these
                     for shard in feeds.values():
                         await self._claim_stale(shard)
                 if batches and not once:
@@ -140,10 +142,16 @@ class Projection:
                         await self._ensure_group(feed)
                     cursor = "0"
                     continue
+                if once:
+                    raise
                 log.exception("%s projection failed", self.group)
+                cursor = ">"  # what failed stays pending; the periodic claim retries it
                 await asyncio.sleep(1)
             except Exception:  # keep the projection alive; the entries stay pending
+                if once:
+                    raise  # a rebuild that cannot apply everything must say so
                 log.exception("%s projection failed", self.group)
+                cursor = ">"
                 await asyncio.sleep(1)
 
     async def _claim_stale(self, shard: str) -> None:

@@ -147,7 +147,13 @@ def main(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.games < 1:
+        print("danger simulate: --games must be at least 1", file=sys.stderr)
+        return 2
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else []
+    if len(bots) > seats:
+        print(f"danger simulate: {len(bots)} bots for {seats} seats", file=sys.stderr)
+        return 2
     if unknown := [b for b in bots if b not in BOT_NAMES]:
         print(f"danger simulate: unknown bots {unknown}; use {BOT_NAMES}", file=sys.stderr)
         return 2

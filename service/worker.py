@@ -9,6 +9,7 @@ the expected seq and the domain ignores a timer that has already taken effect.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import datetime
 from typing import Any
@@ -110,15 +111,22 @@ async def run_worker(redis_url: str, service: GameService, queue: str = QUEUE) -
         await worker.close()
 
 
-async def resume_timers(redis: Any, service: GameService) -> None:
-    """After a start, queue the timers and bot moves of every active game again (from the
-    log): a job whose process died before queueing it is not lost, and a timer already
-    queued is refused."""
+SWEEP_SECONDS = 30.0
+
+
+async def sweep(redis: Any, service: GameService, every: float | None = None) -> None:
+    """Queue the timers and bot moves of every active game again, from the log: at a start
+    (once), and in a worker every `every` seconds. A job whose process died before queueing
+    it, or that gave up, is not lost; a timer already queued is refused by its id."""
     from .lobby import list_games
 
-    games, _ = await list_games(redis, "active", None, limit=1_000_000, offset=0)
-    for entry in games:
-        try:
-            await service.schedule_jobs(await service.get(entry.id))
-        except Exception:
-            log.exception("could not resume the timers of %s", entry.id)
+    while True:
+        games, _ = await list_games(redis, "active", None, limit=1_000_000, offset=0)
+        for entry in games:
+            try:
+                await service.schedule_jobs(await service.get(entry.id))
+            except Exception:
+                log.exception("could not queue the jobs of %s", entry.id)
+        if every is None:
+            return
+        await asyncio.sleep(every)

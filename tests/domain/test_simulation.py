@@ -69,4 +69,6 @@ def test_danger_simulate_refuses_what_it_cannot_play(capsys):
     assert main(["simulate", "--game", "chess"]) == 2
     assert main(["simulate", "--game", "danger", "--seats", "9"]) == 2
     assert main(["simulate", "--game", "danger", "--bots", "genius"]) == 2
+    assert main(["simulate", "--game", "danger", "--games", "0"]) == 2
+    assert main(["simulate", "--game", "danger", "--bots", "greedy,random,random"]) == 2
     assert "genius" in capsys.readouterr().err

@@ -1,0 +1,60 @@
+"""Bot moves are worker jobs: lost ones are queued again by the sweep, and a bot's dice come
+from the game's secret seed."""
+
+import random
+
+from arq import create_pool
+from arq.connections import RedisSettings
+from litestar.testing import AsyncTestClient
+from redis.asyncio import Redis
+
+from events.store import EventStore
+from service.games import GameService, bot_seed
+from service.lobby import list_games
+from service.projections import LobbyProjection
+from service.worker import JobQueue, build_worker, sweep
+from tests.conftest import make_app
+
+
+async def test_a_lost_bot_move_is_queued_again_by_the_sweep_and_played(valkey):
+    queue = "dg:timers:test-sweep"  # nobody serves it but this test's burst worker
+    async with AsyncTestClient(app=make_app(valkey, background=False, queue=queue)) as http:
+        r = await http.post("/v1/games", json={"game": "danger", "seats": 2})
+        game_id, admin = r.json()["id"], r.json()["admin_token"]
+        for seat in range(2):
+            body = {"name": f"bot{seat}", "bot": "random", "think_ms": 0}
+            assert (await http.post(f"/v1/games/{game_id}/players", json=body)).is_success
+        auth = {"Authorization": f"Bearer {admin}"}
+        assert (await http.post(f"/v1/games/{game_id}/start", headers=auth)).is_success
+        seq = (await http.get(f"/v1/games/{game_id}")).json()["seq"]
+
+        redis = Redis.from_url(valkey.url)
+        assert await redis.zcard(queue) == 1  # the first bot's move, queued by the start
+        # Lost, as if the process died between the append and the queue.
+        await redis.delete(
+            queue, *[k async for k in redis.scan_iter(f"arq:job:dg:bot:{game_id}:*")]
+        )
+        store = EventStore(redis)
+        await LobbyProjection(redis, store).catch_up()  # the sweep lists the lobby's games
+        games, _ = await list_games(redis, "active", None, limit=1_000_000, offset=0)
+        assert game_id in {g.id for g in games}
+        pool = await create_pool(RedisSettings.from_dsn(valkey.url), default_queue_name=queue)
+        service = GameService(store, sandbox=False, scheduler=JobQueue(pool))
+        await sweep(redis, service)
+        assert await redis.zcard(queue) >= 1, "the sweep queued the move again"
+
+        worker = build_worker(valkey.url, service, queue, burst=True, max_jobs=1)
+        await worker.run_check(max_burst_jobs=1)
+        await worker.close()
+        assert (await http.get(f"/v1/games/{game_id}")).json()["seq"] > seq, "the bot moved"
+        await pool.aclose()
+        await redis.aclose()
+
+
+def test_a_bots_dice_follow_the_secret_seed_and_the_decision():
+    seed, other = bytes(32), bytes([1] * 32)
+    first = random.Random(bot_seed(seed, 1, 40)).random()
+    assert first == random.Random(bot_seed(seed, 1, 40)).random()  # replayable
+    assert first != random.Random(bot_seed(other, 1, 40)).random()  # unknowable without it
+    assert first != random.Random(bot_seed(seed, 1, 41)).random()
+    assert first != random.Random(bot_seed(seed, 0, 40)).random()
