@@ -14,6 +14,7 @@ import logging
 import os
 import random
 import secrets as pysecrets
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -67,6 +68,8 @@ class Game:
     scheduled: set[str] = field(default_factory=set)  # timer ids this process has queued
     acted: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last command
     _shuffler: tuple[list[str], Shuffler] | None = None
+    # seat -> (its last move's seq, when the move this process queued for it is due)
+    bot_due: dict[int, tuple[int, float]] = field(default_factory=dict)
 
     def shuffler(self) -> Shuffler:
         """The game's source of shuffles; its entropy is fixed once every seat has joined."""
@@ -354,10 +357,17 @@ class GameService:
                 game.scheduled.add(timer_id)
         if game.table.status != "active":
             return
+        moment = time.monotonic()
         for seat, player in enumerate(game.table.players):
-            if player.bot is not None and self.legal(game, seat):
-                delay = (player.think_ms or 0) / 1000
-                await self.scheduler.bot(game.id, seat, game.acted.get(seat, 0), game.seq, delay)
+            if player.bot is None or not self.legal(game, seat):
+                continue
+            since = game.acted.get(seat, 0)
+            waiting = game.bot_due.get(seat)
+            if waiting is not None and waiting[0] == since and waiting[1] > moment:
+                continue  # this process queued its move already; it will see this event too
+            delay = (player.think_ms or 0) / 1000
+            await self.scheduler.bot(game.id, seat, since, game.seq, delay)
+            game.bot_due[seat] = (since, moment + delay)
 
     async def _schedule_after_append(self, game: Game) -> None:
         """The events are stored: a queue that fails now must not turn the answer into an
