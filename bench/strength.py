@@ -13,13 +13,7 @@ import json
 import sys
 
 from domain.registry import GAMES
-from service.simulate import Run, simulate
-
-
-def lineup(game: str, seats: int) -> list[str]:
-    if GAMES[game].teams:
-        return ["greedy", "random"] * (seats // 2)
-    return ["greedy"]
+from service.simulate import Run, greedy_against_random, simulate
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,7 +27,14 @@ def main(argv: list[str] | None = None) -> int:
     for name, rules in GAMES.items():
         for seats in (2, rules.max_seats):
             summary, _ = simulate(
-                Run(name, seats, args.games, lineup(name, seats), seed=args.seed, rotate=True)
+                Run(
+                    name,
+                    seats,
+                    args.games,
+                    greedy_against_random(name, seats),
+                    seed=args.seed,
+                    rotate=True,
+                )
             )
             won = summary.wins_by_bot["greedy"]
             fair = 1 / (len(rules.teams) or seats)

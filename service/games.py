@@ -67,16 +67,15 @@ class Game:
     timer_started: dict[str, str] = field(default_factory=dict)  # timer id -> `at` it began
     scheduled: set[str] = field(default_factory=set)  # timer ids this process has queued
     acted: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last command
-    _shuffler: tuple[list[str], Shuffler] | None = None
+    _shuffler: Shuffler | None = None
     # seat -> (its last move's seq, when the move this process queued for it is due)
     bot_due: dict[int, tuple[int, float]] = field(default_factory=dict)
 
     def shuffler(self) -> Shuffler:
-        """The game's source of shuffles; its entropy is fixed once every seat has joined."""
-        entropy = [p.entropy for p in self.table.players]
-        if self._shuffler is None or self._shuffler[0] != entropy:
-            self._shuffler = (entropy, Shuffler(self.seed, entropy))
-        return self._shuffler[1]
+        """The game's source of shuffles; its entropy is fixed once the game has started."""
+        if self._shuffler is None or self.table.status == "open":
+            self._shuffler = Shuffler(self.seed, [p.entropy for p in self.table.players])
+        return self._shuffler
 
     def fold(self, envelope: Envelope | Folded, event: Event | None = None) -> None:
         """Apply the next event (decoded from the envelope unless given); events already
@@ -154,6 +153,10 @@ def _codec(rules: GameRules) -> EventCodec:
     return EventCodec((*tables.TABLE_EVENTS, *rules.events))
 
 
+CODECS = {name: _codec(rules) for name, rules in GAMES.items()}
+"""Each game's decoder of its stored events, by game name."""
+
+
 def _fingerprint(role: str, body: Any) -> str:
     return hashlib.sha256(role.encode() + b"\n" + canonical(body)).hexdigest()
 
@@ -166,7 +169,7 @@ class GameService:
         self.sandbox = sandbox
         self.scheduler = scheduler
         self._cache: OrderedDict[str, Game] = OrderedDict()
-        self._codecs = {name: _codec(rules) for name, rules in GAMES.items()}
+        self._codecs = CODECS
 
     # Loading ------------------------------------------------------------------------
 
@@ -190,10 +193,10 @@ class GameService:
             raise
 
     async def _load(self, game_id: str, upto: int | None = None) -> Game:
-        log, secret = await self.store.load(game_id, upto=upto)
-        if not log:
+        stored, secret = await self.store.load(game_id, upto=upto)
+        if not stored:
             raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
-        game = self.fold_log(game_id, log, secret)
+        game = self.fold_log(game_id, stored, secret)
         if upto is None:
             game = self._cache.setdefault(game_id, game)
             while len(self._cache) > CACHE_SIZE:

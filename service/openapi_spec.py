@@ -80,22 +80,23 @@ def _without_null(schema: Schema) -> Schema:
     return schema
 
 
-def _closed_request_types() -> set[str]:
-    """Request bodies refuse unknown fields; the spec says so (additionalProperties: false)."""
-    types: list[type] = [JoinGame, *CREATE_TYPES.values()]
+def _request_types() -> list[type[msgspec.Struct]]:
+    types: list[type[msgspec.Struct]] = [JoinGame, *CREATE_TYPES.values()]
     for rules in GAMES.values():
         types += [rules.options_type, *rules.commands]
-    return {t.__name__ for t in types if t.__struct_config__.forbid_unknown_fields}
+    return types
+
+
+def _closed_request_types() -> set[str]:
+    """Request bodies refuse unknown fields; the spec says so (additionalProperties: false)."""
+    return {t.__name__ for t in _request_types() if t.__struct_config__.forbid_unknown_fields}
 
 
 def _zero_bounds() -> dict[str, dict[str, dict[str, int]]]:
     """Per request type and field, the bounds of 0 (`ge=0`, `le=0`) that Litestar leaves out
     of the spec (it takes a bound of 0 for no bound)."""
-    types: list[type] = [JoinGame, *CREATE_TYPES.values()]
-    for rules in GAMES.values():
-        types += [rules.options_type, *rules.commands]
     out: dict[str, dict[str, dict[str, int]]] = {}
-    for struct in types:
+    for struct in _request_types():
         for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
             kinds = getattr(f.type, "types", (f.type,))  # an optional field is a union
             for kind in kinds:

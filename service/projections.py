@@ -28,9 +28,10 @@ from redis.exceptions import NoScriptError, ResponseError
 from domain.kernel import table as tables
 from domain.registry import GAMES
 from events import keys
-from events.envelope import EventCodec, Folded, read_folded
+from events.envelope import Folded, read_folded
 from events.store import EventStore
 
+from .games import CODECS
 from .lobby import LobbyGame, decode_summary
 
 log = logging.getLogger("danger.projections")
@@ -333,7 +334,7 @@ class PlayersProjection(Projection):
         results: dict[str, dict[str, bytes]] = {}
         for game_id, envelopes in (await self.read_many(dict.fromkeys(ended, (0, 2**62)))).items():
             rules = GAMES[msgspec.json.decode(envelopes[0].data)["game"]]
-            codec = EventCodec((*tables.TABLE_EVENTS, *rules.events))
+            codec = CODECS[rules.name]
             table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
             for envelope in envelopes[1:]:
                 tables.evolve(table, rules, codec.event(envelope))

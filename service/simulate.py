@@ -56,6 +56,14 @@ class Run:
     think: float = 1.0
 
 
+def greedy_against_random(game: str, seats: int) -> list[str]:
+    """One greedy seat, the rest random; in a team game a greedy team (every other seat,
+    as the teams alternate by default) against a random one."""
+    if GAMES[game].teams:
+        return ["greedy", "random"] * (seats // 2)
+    return ["greedy"]
+
+
 def seating(run: Run, index: int) -> list[str]:
     """The bot of each seat in game `index`: `--bots` in order, random for the rest."""
     bots = (run.bots + ["random"] * run.seats)[: run.seats]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from datetime import datetime
 from typing import Any
 
@@ -20,29 +21,31 @@ from arq.worker import Retry, Worker, func
 from domain.kernel.table import FireTimer
 
 from .config import QUEUE
-from .games import GameService
+from .games import GameService, Outcome
 
 log = logging.getLogger("danger.worker")
 
 
 async def fire_timer(ctx: dict[str, Any], game_id: str, timer: str) -> int:
     service: GameService = ctx["service"]
-    try:
-        outcome = await service.system(game_id, FireTimer(timer=timer))
-    except Exception as exc:
-        # arq does not retry a plain failure, and keeps its result, so the same job id could
-        # never be queued again: retry instead (a timer that took effect meanwhile is stale).
-        log.warning("timer %s of %s failed (%s); retrying", timer, game_id, exc)
-        raise Retry(defer=1) from exc
-    return len(outcome.envelopes) if outcome else 0
+    return await _retried(
+        service.system(game_id, FireTimer(timer=timer)), f"timer {timer} of {game_id}"
+    )
 
 
 async def play_bot(ctx: dict[str, Any], game_id: str, seat: int, since: int) -> int:
     service: GameService = ctx["service"]
+    return await _retried(service.play_bot(game_id, seat, since), f"bot seat {seat} of {game_id}")
+
+
+async def _retried(step: Awaitable[Outcome | None], what: str) -> int:
+    """The number of events a job appended. arq does not retry a plain failure, and keeps
+    its result, so the same job id could never be queued again: retry instead (a timer
+    that took effect meanwhile is stale; a bot that moved meanwhile does nothing)."""
     try:
-        outcome = await service.play_bot(game_id, seat, since)
+        outcome = await step
     except Exception as exc:
-        log.warning("bot seat %s of %s failed (%s); retrying", seat, game_id, exc)
+        log.warning("%s failed (%s); retrying", what, exc)
         raise Retry(defer=1) from exc
     return len(outcome.envelopes) if outcome else 0
 
@@ -56,8 +59,9 @@ class JobQueue:
 
     A timer's job id is the game and the timer's unique id, so arq refuses a second copy of
     a timer while the first is queued or its result is kept. A bot's job id names the seat,
-    its last move and the game's seq: every change of the game may queue one, and the first
-    to run after the think delay moves; the rest find the seat has moved and do nothing.
+    its last move and the game's seq, so a move lost to a race or a restart can be queued
+    again; the first to run after the think delay moves, and the rest find the seat has
+    moved and do nothing.
     """
 
     def __init__(self, pool: ArqRedis) -> None:

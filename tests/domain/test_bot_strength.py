@@ -6,16 +6,9 @@ every run; the margins are wide enough that the smaller sample still says someth
 import pytest
 
 from domain.registry import GAMES
-from service.simulate import Run, simulate
+from service.simulate import Run, greedy_against_random, simulate
 
 GAMES_PLAYED = 120
-
-
-def lineup(game: str, seats: int) -> list[str]:
-    # Danger Danger is a team game: a greedy team (every other seat) against a random one.
-    if GAMES[game].teams:
-        return ["greedy", "random"] * (seats // 2)
-    return ["greedy"]
 
 
 CASES = [(name, seats) for name, rules in GAMES.items() for seats in (2, rules.max_seats)]
@@ -24,7 +17,14 @@ CASES = [(name, seats) for name, rules in GAMES.items() for seats in (2, rules.m
 @pytest.mark.parametrize(("game", "seats"), CASES, ids=[f"{g}-{s}" for g, s in CASES])
 def test_greedy_beats_random(game, seats):
     summary, played = simulate(
-        Run(game, seats, GAMES_PLAYED, lineup(game, seats), seed="strength", rotate=True)
+        Run(
+            game,
+            seats,
+            GAMES_PLAYED,
+            greedy_against_random(game, seats),
+            seed="strength",
+            rotate=True,
+        )
     )
     assert len(played) == GAMES_PLAYED
     fair = 1 / (len(GAMES[game].teams) or seats)
