@@ -28,8 +28,8 @@ from events.audit import audit
 from events.envelope import Envelope, canonical
 from events.keys import GameKeys
 from events.store import EventStore
-from service.games import GameService
-from service.lobby import list_games
+from service.games import GameService, fold_log
+from service.lobby import Scripts, cursor_of, list_games, parse_cursor
 
 ENVELOPE = msgspec.json.Decoder(Envelope)
 
@@ -39,17 +39,21 @@ Log = tuple[list[bytes], dict[str, str]]
 
 async def finished_games(redis: Redis, store: EventStore) -> dict[str, Log]:
     """Every finished game's raw envelopes, as the stream holds them, and its secrets."""
-    games, _ = await list_games(redis, "finished", None, limit=1_000_000, offset=0)
-    return {
-        entry.id: (await store.read_raw(entry.id), await store.secrets(entry.id)) for entry in games
-    }
+    scripts, ids, cursor = Scripts(redis), [], None
+    while True:
+        page, _ = await list_games(scripts, "finished", None, limit=100, cursor=cursor)
+        ids += [entry.id for entry in page]
+        if len(page) < 100:
+            break
+        cursor = parse_cursor(cursor_of(page[-1]))
+    return {g: (await store.read_raw(g), await store.secrets(g)) for g in ids}
 
 
 def fold_all(service: GameService, games: dict[str, Log]) -> int:
     """Fold every game from its raw envelopes as a load does; the number of events."""
     events = 0
     for game_id, (raw, secret) in games.items():
-        events += service.fold_log(game_id, raw, secret).seq
+        events += fold_log(game_id, raw, secret).seq
     return events
 
 

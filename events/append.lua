@@ -1,5 +1,6 @@
 -- Append one command's events to a game's stream, atomically.
--- KEYS: 1 the game's stream, 2 its shard's feed, 3 idempotency hash, 4 secrets hash
+-- KEYS: 1 the game's stream, 2 its shard's feed, 3 idempotency hash, 4 secrets hash,
+--       5 its shard's due set
 -- ARGV: 1 expected seq (the last seq the caller decided against), 2 game id,
 --       3 idempotency field ('' for none), 4 request fingerprint,
 --       5 number of secret field/value pairs, then the pairs, then the envelopes.
@@ -25,6 +26,12 @@ while i <= #ARGV do
   i = i + 1
 end
 redis.call('XADD', KEYS[2], '*', 'game', ARGV[2], 'first', first, 'last', seq)
+-- The game needs looking at within a grace period (by the server's clock), unless it was due
+-- sooner: the process that appended sets the exact time once it has queued the game's jobs,
+-- and if it dies first, the sweep finds the game here.
+local now = redis.call('TIME')
+local grace = now[1] * 1000 + math.floor(now[2] / 1000) + 10000
+redis.call('ZADD', KEYS[5], 'LT', grace, ARGV[2])
 if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[3], ARGV[4] .. '|' .. first .. '|' .. seq)
 end

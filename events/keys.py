@@ -21,8 +21,9 @@ def feed(shard: str) -> str:
     return f"{PREFIX}:{{{shard}}}:feed"
 
 
-def lobby(shard: str) -> str:
-    return f"{PREFIX}:{{{shard}}}:lobby"
+def due(shard: str) -> str:
+    """The shard's games by the time (ms) the worker's sweep should look at them next."""
+    return f"{PREFIX}:{{{shard}}}:due"
 
 
 class GameKeys:
@@ -32,4 +33,6 @@ class GameKeys:
         self.stream = f"{tag}:game:{game_id}"
         self.idempotency = f"{tag}:idem:{game_id}"
         self.secrets = f"{tag}:secrets:{game_id}"
+        self.audit = f"{tag}:audit:{game_id}"  # the report, once the game is over
         self.feed = feed(self.shard)
+        self.due = due(self.shard)

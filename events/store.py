@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
 
 from .envelope import Envelope, canonical
-from .keys import GameKeys
+from .keys import GameKeys, all_shards, due
 
 APPEND_LUA = files("events").joinpath("append.lua").read_text()
 decode_envelope = msgspec.json.Decoder(Envelope).decode
@@ -83,7 +83,7 @@ class EventStore:
         args = [expected_seq, game_id, field, fingerprint, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
         status, value = await self._eval_append(
-            [keys.stream, keys.feed, keys.idempotency, keys.secrets], args
+            [keys.stream, keys.feed, keys.idempotency, keys.secrets, keys.due], args
         )
         status, value = _text(status), _text(value)
         if status == "ok":
@@ -152,6 +152,22 @@ class EventStore:
             }
         )
         return bool(await self.redis.hsetnx(GameKeys(game_id).idempotency, field, record))
+
+    async def set_due(self, game_id: str, at_ms: int | None) -> None:
+        """When the worker's sweep should look at the game next (None: never; it is over)."""
+        due = GameKeys(game_id).due
+        if at_ms is None:
+            await self.redis.zrem(due, game_id)
+        else:
+            await self.redis.zadd(due, {game_id: at_ms})
+
+    async def due_games(self, now_ms: int, limit: int) -> list[str]:
+        """Games whose time to be looked at has come, from every shard's due set: the sweep
+        reads these, never every game."""
+        pipe = self.redis.pipeline(transaction=False)
+        for shard in all_shards():
+            pipe.zrangebyscore(due(shard), "-inf", now_ms, start=0, num=limit)
+        return [_text(g) for found in await pipe.execute() for g in found]
 
     async def secrets(self, game_id: str) -> dict[str, str]:
         raw = await self.redis.hgetall(GameKeys(game_id).secrets)

@@ -19,10 +19,11 @@ from litestar.response.sse import ServerSentEventMessage
 from domain.kernel import AUDITOR
 from domain.kernel.table import NAME_MAX
 from domain.registry import GAMES
-from events.audit import audit
 from events.keys import GameKeys
+from events.store import decode_envelope
 
 from . import lobby as lobby_model
+from . import offload
 from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
@@ -66,6 +67,7 @@ Authorization = Annotated[
 ]
 Service = NamedDependency[GameService]
 KEEP_ALIVE_SECONDS = 15.0
+INLINE_EVENTS = 200  # a page of events longer than this is redacted off the event loop
 MAX_SEQ = 2**53
 
 
@@ -85,6 +87,20 @@ async def _reader(
     game = await service.get(game_id)
     viewer, _ = await service.viewer(game, bearer(authorization))
     return game, viewer
+
+
+def _offload(request: Request) -> offload.Offload:
+    return request.app.state.offload  # type: ignore[no-any-return]
+
+
+async def _readable(request: Request, game: Game, log: list[bytes], viewer: Any) -> list[Any]:
+    """The stored envelopes as `viewer` may read them: a short page here, a long one off the
+    event loop."""
+    if len(log) <= INLINE_EVENTS:
+        return [game.readable(decode_envelope(raw), viewer) for raw in log]
+    return await _offload(request).run(
+        offload.readable, game.rules.name, game.finished, log, viewer
+    )
 
 
 def _envelope(e: Any) -> EventOut:
@@ -233,8 +249,9 @@ class GamesController(Controller):
         operation_id="listGames",
         summary="The lobby",
         responses=responses(400),
-        description="Games newest first; fed by the event feeds, "
-        "so a game shows here a moment after it changes.",
+        description="Games newest first, filtered by status and kind of game; fed by the "
+        "event feeds, so a game shows here a moment after it changes. Page with `cursor` (the "
+        "`next` of the previous page: stable while games are created) or `offset`.",
     )
     async def lobby(
         self,
@@ -243,15 +260,30 @@ class GamesController(Controller):
         game: Annotated[GameName | None, QueryParameter(required=False)] = None,  # type: ignore[valid-type]
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
+        cursor: Annotated[
+            str | None,
+            QueryParameter(
+                required=False,
+                max_length=90,
+                description="The `next` of the previous page: the games created before its "
+                "last one.",
+            ),
+        ] = None,
     ) -> Lobby:
+        after = None
+        if cursor is not None:
+            after = lobby_model.parse_cursor(cursor)
+            if after is None:
+                raise ApiError(400, "invalid_cursor", "That is not a cursor this lobby gave.")
         found, total = await lobby_model.list_games(
-            request.app.state.redis, status, game, limit, offset
+            request.app.state.lobby, status, game, limit, offset, after
         )
         return Lobby(
             games=[LobbyEntry(**msgspec.structs.asdict(g)) for g in found],
             total=total,
             limit=limit,
             offset=offset,
+            next=lobby_model.cursor_of(found[-1]) if len(found) == limit else None,
         )
 
     @post(
@@ -290,6 +322,23 @@ class GamesController(Controller):
         self, service: Service, game_id: GameId, authorization: Authorization = None
     ) -> GameOut:
         outcome = await service.start(game_id, bearer(authorization))
+        return _game_out(service, outcome.game, outcome.viewer)
+
+    @post(
+        "/{game_id:str}/abandon",
+        status_code=200,
+        operation_id="abandonGame",
+        summary="Abandon a game that has not started",
+        description="With the admin token, while the game is open: it ends with "
+        "`game_abandoned` (no winner) and leaves the lobby's open games. A started game "
+        "cannot be abandoned by anyone: it ends by its rules, or as abandoned when no seat "
+        "has acted for its `idle_minutes`.",
+        responses=responses(400, 401, 403, 404, 409, 503),
+    )
+    async def abandon(
+        self, service: Service, game_id: GameId, authorization: Authorization = None
+    ) -> GameOut:
+        outcome = await service.abandon(game_id, bearer(authorization))
         return _game_out(service, outcome.game, outcome.viewer)
 
     @get(
@@ -375,20 +424,19 @@ class GamesController(Controller):
     async def events(
         self,
         service: Service,
+        request: Request,
         game_id: GameId,
         after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000,
         authorization: Authorization = None,
     ) -> EventPage:
         game, viewer = await _reader(service, game_id, authorization)
-        envelopes = []
+        log = []
         if after < game.seq:
             upto = min(game.seq, after + limit)
-            envelopes = await service.store.read(game_id, after=after, upto=upto)
-        return EventPage(
-            events=[_envelope(e) for e in service.readable(game, envelopes, viewer)],
-            last_seq=game.seq,
-        )
+            log = await service.store.read_raw(game_id, after=after, upto=upto)
+        envelopes = await _readable(request, game, log, viewer)
+        return EventPage(events=[_envelope(e) for e in envelopes], last_seq=game.seq)
 
     @get(
         "/{game_id:str}/stream",
@@ -427,6 +475,7 @@ class GamesController(Controller):
     async def replay(
         self,
         service: Service,
+        request: Request,
         game_id: GameId,
         seq: Annotated[int, QueryParameter(ge=1, le=MAX_SEQ)],
         authorization: Authorization = None,
@@ -434,11 +483,11 @@ class GamesController(Controller):
         game, viewer = await _reader(service, game_id, authorization)
         if seq > game.seq:
             raise ApiError(404, "no_such_event", f"The game has {game.seq} events.")
-        then = await service.replay(game_id, seq)
-        seen_by = AUDITOR if game.finished else viewer
-        return Replayed(
-            id=game_id, seq=seq, status=then.table.status, view=service.view(then, seen_by)
+        log, secret = await service.store.load(game_id, upto=seq)
+        status, view = await _offload(request).run(
+            offload.replay_view, game_id, log, secret, AUDITOR if game.finished else viewer
         )
+        return Replayed(id=game_id, seq=seq, status=status, view=view)
 
     @get(
         "/{game_id:str}/export",
@@ -450,11 +499,17 @@ class GamesController(Controller):
         responses=responses(400, 401, 403, 404),
     )
     async def export(
-        self, service: Service, game_id: GameId, authorization: Authorization = None
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        authorization: Authorization = None,
     ) -> Response[bytes]:
         game, viewer = await _reader(service, game_id, authorization)
-        envelopes = service.readable(game, await service.store.read(game_id), viewer)
-        body = b"".join(msgspec.json.encode(e) + b"\n" for e in envelopes)
+        log = await service.store.read_raw(game_id, upto=game.seq)
+        body = await _offload(request).run(
+            offload.export_lines, game.rules.name, game.finished, log, viewer
+        )
         return Response(body, media_type="application/x-ndjson")
 
     @get(
@@ -466,9 +521,18 @@ class GamesController(Controller):
         "the first event where it failed. The checks that need the seed wait for the game's end.",
         responses=responses(400, 404),
     )
-    async def audit(self, service: Service, game_id: GameId) -> AuditReport:
-        await service.get(game_id)
-        return audit(await service.store.read(game_id))
+    async def audit(
+        self, service: Service, request: Request, game_id: GameId
+    ) -> Response[AuditReport]:
+        game = await service.get(game_id)
+        kept = GameKeys(game_id).audit
+        if game.finished and (report := await service.store.redis.get(kept)) is not None:
+            return Response(report, media_type="application/json")
+        log = await service.store.read_raw(game_id, upto=game.seq)
+        report = await _offload(request).run(offload.audit_report, log)
+        if game.finished:  # the log of a game that is over never changes: audit it once
+            await service.store.redis.set(kept, report, nx=True)
+        return Response(report, media_type="application/json")
 
     @get(
         "/{game_id:str}/rounds/{n:int}",
@@ -492,15 +556,14 @@ class GamesController(Controller):
         if raw is None:
             raise ApiError(404, "no_such_round", f"Round {n} has not been played (yet).")
         index = msgspec.json.decode(raw, type=RoundIndex)
-        envelopes = await service.store.read(
-            game_id, after=index.first_seq - 1, upto=index.last_seq
-        )
+        log = await service.store.read_raw(game_id, after=index.first_seq - 1, upto=index.last_seq)
+        envelopes = await _readable(request, game, log, viewer)
         return RoundSummary(
             round=n,
             first_seq=index.first_seq,
             last_seq=index.last_seq,
             complete=index.scored,
-            events=[_envelope(e) for e in service.readable(game, envelopes, viewer)],
+            events=[_envelope(e) for e in envelopes],
         )
 
 

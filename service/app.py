@@ -21,12 +21,13 @@ from redis.asyncio import Redis
 
 from events.store import EventStore
 
-from . import api, openapi_spec
+from . import api, lobby, openapi_spec
 from .config import Settings
 from .games import GameService
+from .offload import Offload
 from .problems import HANDLERS
 from .projections import run_all
-from .worker import SWEEP_SECONDS, JobQueue, run_worker, sweep
+from .worker import JobQueue, run_worker, sweep
 
 DESCRIPTION = """\
 Play the four Danger card games over REST. Every draw, play and score is an immutable event:
@@ -54,15 +55,17 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
         pool = await create_pool(
             RedisSettings.from_dsn(redis_url), default_queue_name=settings.queue
         )
-        service = GameService(store, settings.sandbox, JobQueue(pool))
+        service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
         app.state.redis, app.state.service = redis, service
+        app.state.lobby = lobby.Scripts(redis)
+        app.state.offload = Offload(settings.cpu_workers, settings.cpu_queue)
         # What exists now lives as long as the process: keep it out of every collection.
         # Young collections run less often; each request makes short-lived objects only.
         gc.freeze()
         gc.set_threshold(GC_YOUNG, 20, 20)
         # With the background, sweep for lost jobs now and then; without, once at the start.
-        every = SWEEP_SECONDS if settings.background else None
-        tasks: list[asyncio.Task[None]] = [asyncio.create_task(sweep(redis, service, every))]
+        every = settings.sweep_seconds if settings.background else None
+        tasks: list[asyncio.Task[None]] = [asyncio.create_task(sweep(service, every))]
         if settings.background:
             tasks.append(asyncio.create_task(run_all(redis, store)))
             tasks.append(asyncio.create_task(run_worker(redis_url, service, settings.queue)))
@@ -74,6 +77,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
             for task in tasks:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+            app.state.offload.close()
             await pool.aclose()
             await redis.aclose()
 

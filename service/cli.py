@@ -111,7 +111,7 @@ def _worker(args: argparse.Namespace) -> int:
 
     from .games import GameService
     from .projections import run_all
-    from .worker import QUEUE, SWEEP_SECONDS, JobQueue, run_worker, sweep
+    from .worker import QUEUE, JobQueue, run_worker, sweep
 
     settings = Settings.from_env()
     redis_url = args.redis_url or settings.redis_url
@@ -125,11 +125,11 @@ def _worker(args: argparse.Namespace) -> int:
         store = EventStore(redis)
         # A timer that ends a round begins the next round's timer: this process queues it.
         pool = await create_pool(RedisSettings.from_dsn(redis_url), default_queue_name=QUEUE)
-        service = GameService(store, settings.sandbox, JobQueue(pool))
+        service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
         tasks = [
             asyncio.create_task(run_all(redis, store)),
             asyncio.create_task(run_worker(redis_url, service)),
-            asyncio.create_task(sweep(redis, service, SWEEP_SECONDS)),
+            asyncio.create_task(sweep(service, settings.sweep_seconds)),
         ]
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

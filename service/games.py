@@ -43,11 +43,18 @@ from events.envelope import (
 from events.store import Appended, Conflict, Duplicate, EventStore, Refusal, decode_envelope
 
 from . import tokens
+from .config import Lifecycle
 from .errors import ApiError
 
 log = logging.getLogger("danger.games")
 MAX_ATTEMPTS = 20  # a decision lost to another writer is re-decided this many times at most
 CACHE_SIZE = 10_000
+DEFAULT_IDLE_MINUTES = 60.0
+SWEEP_SLACK_SECONDS = 5.0  # a job due this long ago and not done: the sweep queues it again
+
+
+def _time(at: str) -> datetime:
+    return datetime.fromisoformat(at.replace("Z", "+00:00"))
 
 
 @dataclass
@@ -68,14 +75,10 @@ class Game:
     scheduled: set[str] = field(default_factory=set)  # timer ids this process has queued
     acted: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last command
     _shuffler: Shuffler | None = None
-    # seat -> (its last move's seq, when the move this process queued for it is due)
+    # seat -> (its last move's seq, when (epoch s) the move this process queued for it is due)
     bot_due: dict[int, tuple[int, float]] = field(default_factory=dict)
-
-    def shuffler(self) -> Shuffler:
-        """The game's source of shuffles; its entropy is fixed once the game has started."""
-        if self._shuffler is None or self.table.status == "open":
-            self._shuffler = Shuffler(self.seed, [p.entropy for p in self.table.players])
-        return self._shuffler
+    created_at: str = ""
+    active_at: str = ""  # the `at` of the last command of a seat, or of the start
 
     def fold(self, envelope: Envelope | Folded, event: Event | None = None) -> None:
         """Apply the next event (decoded from the envelope unless given); events already
@@ -88,6 +91,9 @@ class Game:
         self.seq, self.head = envelope.seq, envelope.hash
         if envelope.commanded and envelope.actor.startswith("seat:"):
             self.acted[int(envelope.actor[5:])] = envelope.seq
+            self.active_at = envelope.at
+        elif envelope.type == "game_started":
+            self.active_at = envelope.at
         if not self.table.timers and not self.timer_started:
             return  # no clock runs in this game now: the common case, kept cheap
         running = self.table.timer_ids()
@@ -95,6 +101,12 @@ class Game:
             self.timer_started[timer_id] = envelope.at
         for timer_id in self.timer_started.keys() - running.keys():
             del self.timer_started[timer_id]
+
+    def shuffler(self) -> Shuffler:
+        """The game's source of shuffles; its entropy is fixed once the game has started."""
+        if self._shuffler is None or self.table.status == "open":
+            self._shuffler = Shuffler(self.seed, [p.entropy for p in self.table.players])
+        return self._shuffler
 
     def clocks(self) -> list[tuple[str, tables.Timer, datetime]]:
         """Every running timer with its deadline: the `at` of the event that began it, plus
@@ -107,28 +119,51 @@ class Game:
 
     @property
     def finished(self) -> bool:
-        return self.table.status == "finished"
+        """The game is over (finished or abandoned): its log is open to everyone."""
+        return tables.is_over(self.table.status)
+
+    def expiry(self, open_hours: float) -> tuple[datetime, tables.Abandon] | None:
+        """When the game ends as abandoned unless a seat acts (RULINGS.md, "Liveness and
+        lifecycle"): an open game `open_hours` after its creation, an active one
+        `idle_minutes` after the last command of a seat (or its start)."""
+        if self.table.status == "open":
+            created = _time(self.created_at)
+            return created + timedelta(hours=open_hours), tables.Abandon(
+                reason="not_started", limit=open_hours
+            )
+        if self.table.status == "active":
+            idle = float(getattr(self.table.options, "idle_minutes", DEFAULT_IDLE_MINUTES))
+            return _time(self.active_at) + timedelta(minutes=idle), tables.Abandon(
+                reason="idle", limit=idle
+            )
+        return None
 
     def readable(self, envelope: Envelope, viewer: Viewer, event: Event | None = None) -> Envelope:
-        """The envelope as `viewer` may read it (the hash is the full event's). A seat's
-        command (a High Voltage pick names cards) is its own until the game ends."""
-        if event is None:
-            event = self.codec.event(envelope)
-        shown = visible(event, viewer, self.finished)
-        hide_cause = (
-            envelope.cause is not None
-            and not self.finished
-            and envelope.actor.startswith("seat:")
-            and envelope.actor != f"seat:{viewer}"
-        )
-        if shown is event and not hide_cause:
-            return envelope
-        return msgspec.structs.replace(
-            envelope,
-            data=event_data(shown),
-            cause=None if hide_cause else envelope.cause,
-            salt=envelope.salt if shown is event else None,
-        )
+        return redact(self.codec, self.finished, envelope, viewer, event)
+
+
+def redact(
+    codec: EventCodec, over: bool, envelope: Envelope, viewer: Viewer, event: Event | None = None
+) -> Envelope:
+    """The envelope as `viewer` may read it (the hash is the full event's). A seat's command
+    (a High Voltage pick names cards) is its own until the game is over."""
+    if event is None:
+        event = codec.event(envelope)
+    shown = visible(event, viewer, over)
+    hide_cause = (
+        envelope.cause is not None
+        and not over
+        and envelope.actor.startswith("seat:")
+        and envelope.actor != f"seat:{viewer}"
+    )
+    if shown is event and not hide_cause:
+        return envelope
+    return msgspec.structs.replace(
+        envelope,
+        data=event_data(shown),
+        cause=None if hide_cause else envelope.cause,
+        salt=envelope.salt if shown is event else None,
+    )
 
 
 class Scheduler(Protocol):
@@ -157,19 +192,50 @@ CODECS = {name: _codec(rules) for name, rules in GAMES.items()}
 """Each game's decoder of its stored events, by game name."""
 
 
+def fold_log(game_id: str, log: list[bytes], secret: dict[str, str]) -> Game:
+    """A game folded from its stored envelopes and its secrets: all a load does but
+    the reading."""
+    first = decode_envelope(log[0])
+    rules = GAMES[first.data["game"]]
+    codec = CODECS[rules.name]
+    created = codec.event(first)
+    assert isinstance(created, GameCreated)
+    game = Game(
+        id=game_id,
+        rules=rules,
+        codec=codec,
+        table=tables.from_created(rules, created),
+        seed=bytes.fromhex(secret["seed"]),
+        hashes={k: v for k, v in secret.items() if k == "admin" or k.startswith("seat:")},
+        setup_options=msgspec.json.decode(secret["options"], type=rules.options_type),
+        head=first.hash,
+        created_at=first.at,
+    )
+    # The game's own options, sandbox deck included, so a fixed deck is dealt every
+    # round; views leave the sandbox options out.
+    game.table.options = game.setup_options
+    for raw in log[1:]:
+        game.fold(read_folded(raw))
+    return game
+
+
 def _fingerprint(role: str, body: Any) -> str:
     return hashlib.sha256(role.encode() + b"\n" + canonical(body)).hexdigest()
 
 
 class GameService:
     def __init__(
-        self, store: EventStore, sandbox: bool, scheduler: Scheduler | None = None
+        self,
+        store: EventStore,
+        sandbox: bool,
+        scheduler: Scheduler | None = None,
+        lifecycle: Lifecycle | None = None,
     ) -> None:
         self.store = store
         self.sandbox = sandbox
         self.scheduler = scheduler
+        self.lifecycle = lifecycle or Lifecycle()
         self._cache: OrderedDict[str, Game] = OrderedDict()
-        self._codecs = CODECS
 
     # Loading ------------------------------------------------------------------------
 
@@ -196,36 +262,11 @@ class GameService:
         stored, secret = await self.store.load(game_id, upto=upto)
         if not stored:
             raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
-        game = self.fold_log(game_id, stored, secret)
+        game = fold_log(game_id, stored, secret)
         if upto is None:
             game = self._cache.setdefault(game_id, game)
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
-        return game
-
-    def fold_log(self, game_id: str, log: list[bytes], secret: dict[str, str]) -> Game:
-        """A game folded from its stored envelopes and its secrets: all a load does but
-        the reading."""
-        first = decode_envelope(log[0])
-        rules = GAMES[first.data["game"]]
-        codec = self._codecs[rules.name]
-        created = codec.event(first)
-        assert isinstance(created, GameCreated)
-        game = Game(
-            id=game_id,
-            rules=rules,
-            codec=codec,
-            table=tables.from_created(rules, created),
-            seed=bytes.fromhex(secret["seed"]),
-            hashes={k: v for k, v in secret.items() if k == "admin" or k.startswith("seat:")},
-            setup_options=msgspec.json.decode(secret["options"], type=rules.options_type),
-            head=first.hash,
-        )
-        # The game's own options, sandbox deck included, so a fixed deck is dealt every
-        # round; views leave the sandbox options out.
-        game.table.options = game.setup_options
-        for raw in log[1:]:
-            game.fold(read_folded(raw))
         return game
 
     async def replay(self, game_id: str, upto: int) -> Game:
@@ -347,30 +388,61 @@ class GameService:
             idem = (f"{role}:{idempotency_key}", _fingerprint(role, msgspec.to_builtins(command)))
         return await self._execute(game, seat, command, idem, idempotency_key, if_match, None)
 
-    async def schedule_jobs(self, game: Game) -> None:
-        """Queue what the workers must do next for this game: its running timers, and a move
-        for every bot seat that may act now."""
+    async def schedule_jobs(self, game: Game, recheck: float | None = None) -> None:
+        """Queue what the workers must do next for this game (its running timers, and a move
+        for every bot seat that may act now) and file the game in its shard's due set at
+        the moment the sweep should look at it again: a job's due time plus some slack, or
+        the game's expiry. `recheck` (epoch s), from the sweep: not sooner than this."""
         if self.scheduler is None:
             return
+        due: list[float] = []
         # A timer's deadline comes from the log, and the queue refuses a timer id it holds
         # already, so scheduling again (another process, a restart) changes nothing.
         for timer_id, _, deadline in game.clocks():
-            if timer_id not in game.scheduled:
+            if timer_id not in game.scheduled or recheck is not None:
                 await self.scheduler.timer(game.id, timer_id, deadline)
                 game.scheduled.add(timer_id)
-        if game.table.status != "active":
+            due.append(deadline.timestamp() + SWEEP_SLACK_SECONDS)
+        expiry = game.expiry(self.lifecycle.open_hours)
+        if expiry is not None:
+            due.append(expiry[0].timestamp())
+        if game.table.status == "active":
+            moment = time.time()
+            for seat, player in enumerate(game.table.players):
+                if player.bot is None or not self.legal(game, seat):
+                    continue
+                since = game.acted.get(seat, 0)
+                waiting = game.bot_due.get(seat)
+                if waiting is None or waiting[0] != since or waiting[1] <= moment:
+                    delay = (player.think_ms or 0) / 1000
+                    await self.scheduler.bot(game.id, seat, since, game.seq, delay)
+                    # else this process queued its move already; it will see this event too
+                    game.bot_due[seat] = waiting = (since, moment + delay)
+                due.append(waiting[1] + SWEEP_SLACK_SECONDS)
+        if not due:
+            await self.store.set_due(game.id, None)
             return
-        moment = time.monotonic()
-        for seat, player in enumerate(game.table.players):
-            if player.bot is None or not self.legal(game, seat):
-                continue
-            since = game.acted.get(seat, 0)
-            waiting = game.bot_due.get(seat)
-            if waiting is not None and waiting[0] == since and waiting[1] > moment:
-                continue  # this process queued its move already; it will see this event too
-            delay = (player.think_ms or 0) / 1000
-            await self.scheduler.bot(game.id, seat, since, game.seq, delay)
-            game.bot_due[seat] = (since, moment + delay)
+        at = max(min(due), recheck) if recheck is not None else min(due)
+        await self.store.set_due(game.id, int(at * 1000))
+
+    async def expire(self, game_id: str) -> Outcome | None:
+        """End the game as abandoned if its expiry has come (the sweep asks)."""
+        game = await self.get(game_id)
+        expiry = game.expiry(self.lifecycle.open_hours)
+        if expiry is None or expiry[0] > datetime.now(UTC):
+            return None
+        return await self._execute(game, "server", expiry[1], None, None, None, None)
+
+    async def abandon(self, game_id: str, token: str | None) -> Outcome:
+        """The admin ends a game that has not started (RULINGS.md: "The admin may abandon an
+        open game at any time")."""
+        game = await self.get(game_id)
+        role = await self._authenticate(game, self._required(token))
+        if role != "admin":
+            raise ApiError(403, "admin_only", "Only the game's admin token may abandon it.")
+        return await self._execute(
+            game, "admin", tables.Abandon(reason="admin"), None, None, None, None
+        )
 
     async def _schedule_after_append(self, game: Game) -> None:
         """The events are stored: a queue that fails now must not turn the answer into an
@@ -511,6 +583,7 @@ class GameService:
                         self._cache.pop(game.id, None)
                         raise
                     await self._schedule_after_append(game)
+                    await self._guard_length(game)
                     return Outcome(
                         game,
                         [
@@ -538,7 +611,11 @@ class GameService:
         due = [timer_id for timer_id, _, deadline in game.clocks() if deadline <= moment]
         if not due:
             return False
-        command = tables.FireTimer(timer=due[0])
+        return await self._append_server(game, tables.FireTimer(timer=due[0]))
+
+    async def _append_server(self, game: Game, command: Command) -> bool | None:
+        """Decide and append a command of the service itself, under the game's lock held by
+        the caller. True if it took effect, False if it changed nothing, None on a conflict."""
         events = tables.decide(
             game.table, game.rules, command, "server", game.shuffler(), game.setup_options
         )
@@ -552,6 +629,15 @@ class GameService:
             game.fold(envelope)
         await self._schedule_after_append(game)
         return True
+
+    async def _guard_length(self, game: Game) -> None:
+        """The last guard (RULINGS.md): a log that reaches `max_events` ends the game as
+        abandoned; the two closing events fit under the bound."""
+        limit = self.lifecycle.max_events
+        if game.seq >= limit - 2 and not game.finished:
+            abandon = tables.Abandon(reason="max_events", limit=float(limit))
+            if await self._append_server(game, abandon) is None:
+                await self._catch_up(game)  # another process came first; the next append checks
 
     async def _remember(
         self, game: Game, idem: tuple[str, str], refused: ApiError, viewer: Viewer

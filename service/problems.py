@@ -44,7 +44,9 @@ def problem(
 
 
 def api_error(_: Request, exc: ApiError) -> Response[Problem]:
-    return problem(exc.status, exc.code, exc.detail, exc.extra.get("seq"))
+    retry = exc.extra.get("retry_after")
+    headers = {"Retry-After": str(retry)} if retry is not None else None
+    return problem(exc.status, exc.code, exc.detail, exc.extra.get("seq"), headers)
 
 
 def http_error(_: Request, exc: HTTPException) -> Response[Problem]:

@@ -6,7 +6,7 @@ checkpoint, a player's result is keyed by its game), so a redelivered or claimed
 changes nothing twice. All of it can be dropped and rebuilt from the streams
 (`danger projections rebuild`).
 
-- lobby: a summary per game (`dg:{sNN}:lobby`);
+- lobby: a summary per game, indexed by status and kind (service/lobby.py);
 - rounds: per game, the seq range of every round (`dg:{sNN}:rounds:<game>`), which
   `GET /v1/games/{id}/rounds/{n}` turns into a round summary;
 - players: each finished game's result per player (`dg:{sNN}:players`).
@@ -31,8 +31,9 @@ from events import keys
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 
+from . import lobby
 from .games import CODECS
-from .lobby import LobbyGame, decode_summary
+from .lobby import LobbyGame
 
 log = logging.getLogger("danger.projections")
 CLAIM_IDLE_MS = 30_000  # an entry pending this long is taken over and applied again
@@ -204,38 +205,27 @@ class LobbyProjection(Projection):
     def __init__(self, redis: Redis, store: EventStore) -> None:
         super().__init__(redis, store)
         self._final = {n: r.final_event.__struct_config__.tag for n, r in GAMES.items()}
+        self._scripts = lobby.Scripts(redis)
 
     async def apply(self, batches: dict[str, Updates]) -> None:
-        pipe = self.redis.pipeline(transaction=False)
-        for shard, updates in batches.items():
-            pipe.hmget(keys.lobby(shard), list(updates))
-        summaries: dict[str, LobbyGame | None] = {}
-        for updates, raws in zip(batches.values(), await pipe.execute(), strict=True):
-            for game_id, raw in zip(updates, raws, strict=True):
-                summaries[game_id] = decode_summary(raw) if raw else None
         last = {g: last for updates in batches.values() for g, (_, last) in updates.items()}
+        known = await lobby.summaries(self.redis, list(last))
         behind = {
             g: (summary.seq if summary else 0, last[g])
-            for g, summary in summaries.items()
+            for g, summary in known.items()
             if summary is None or summary.seq < last[g]
         }
-        changed = {}
+        changed = []
         for game_id, envelopes in (await self.read_many(behind)).items():
-            summary = summaries[game_id]
+            summary = known[game_id]
             for envelope in envelopes:
                 summary = self._fold(game_id, summary, envelope)
             if summary is not None:
-                changed[game_id] = msgspec.json.encode(summary)
-        await self.write(
-            [
-                (
-                    shard,
-                    updates,
-                    {keys.lobby(shard): {g: changed[g] for g in updates if g in changed}},
-                )
-                for shard, updates in batches.items()
-            ]
-        )
+                changed.append(summary)
+        # The summaries first, then the acknowledgements: an entry redelivered after a crash
+        # between the two finds its summary written and changes nothing.
+        await lobby.write(self._scripts, changed)
+        await self.write([(shard, updates, {}) for shard, updates in batches.items()])
 
     def _fold(self, game_id: str, summary: LobbyGame | None, envelope: Folded) -> LobbyGame:
         if envelope.type == "game_created":
@@ -256,6 +246,8 @@ class LobbyProjection(Projection):
             summary.status = "active"
         elif envelope.type == self._final[summary.game]:
             summary.status = "finished"
+        elif envelope.type == "game_abandoned":
+            summary.status = "abandoned"
         summary.seq = envelope.seq
         return summary
 
@@ -375,9 +367,10 @@ async def rebuild(redis: Redis, store: EventStore) -> None:
         for projection in PROJECTIONS:
             with contextlib.suppress(ResponseError):
                 await redis.xgroup_destroy(feed, projection.group)
-        doomed = [keys.lobby(shard), players_key(shard)]
+        doomed = [players_key(shard)]
         doomed += [k async for k in redis.scan_iter(match=f"{keys.PREFIX}:{{{shard}}}:rounds:*")]
         await redis.delete(*doomed)
+    await lobby.drop(redis)
     await asyncio.gather(*(p(redis, store).catch_up() for p in PROJECTIONS))
 
 

@@ -40,7 +40,7 @@ CreateGame = _union(list(CREATE_TYPES.values()))
 GameCommand = _union([c for rules in GAMES.values() for c in rules.commands])
 GameStateView = _union([rules.view_type for rules in GAMES.values()])
 GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
-Status = Literal["open", "active", "finished"]
+Status = Literal["open", "active", "finished", "abandoned"]
 
 
 # The table's view as the spec documents it: the kernel's TableView with `state` typed as
@@ -160,8 +160,11 @@ class LobbyEntry(msgspec.Struct, frozen=True):
 class Lobby(msgspec.Struct, frozen=True):
     games: list[LobbyEntry]
     total: int
+    """How many games the filter holds."""
     limit: int
     offset: int
+    next: str | None = None
+    """The cursor of the next page (null on the last): pass it as `cursor`."""
 
 
 class Lag(msgspec.Struct, frozen=True):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable
 from datetime import datetime
 from typing import Any
@@ -21,6 +22,7 @@ from arq.worker import Retry, Worker, func
 from domain.kernel.table import FireTimer
 
 from .config import QUEUE
+from .errors import ApiError
 from .games import GameService, Outcome
 
 log = logging.getLogger("danger.worker")
@@ -115,22 +117,30 @@ async def run_worker(redis_url: str, service: GameService, queue: str = QUEUE) -
         await worker.close()
 
 
-SWEEP_SECONDS = 30.0
+SWEEP_SECONDS = 2.0
+RECHECK_SECONDS = 30.0  # a game the sweep looked at is looked at again no sooner than this
+SWEEP_BATCH = 500  # games per shard per sweep; the rest wait for the next
 
 
-async def sweep(redis: Any, service: GameService, every: float | None = None) -> None:
-    """Queue the timers and bot moves of every active game again, from the log: at a start
-    (once), and in a worker every `every` seconds. A job whose process died before queueing
-    it, or that gave up, is not lost; a timer already queued is refused by its id."""
-    from .lobby import list_games
-
+async def sweep(service: GameService, every: float | None = None) -> None:
+    """Look at the games whose time has come in the shards' due sets: at a start (once), and
+    in a worker every `every` seconds. An expired game ends as abandoned; a job whose process
+    died before queueing it, or that gave up, is queued again (a timer already queued is
+    refused by its id). It reads only the due games, never every game."""
     while True:
-        games, _ = await list_games(redis, "active", None, limit=1_000_000, offset=0)
-        for entry in games:
+        moment = time.time()
+        for game_id in await service.store.due_games(int(moment * 1000), SWEEP_BATCH):
             try:
-                await service.schedule_jobs(await service.get(entry.id))
+                await service.expire(game_id)
+                await service.schedule_jobs(
+                    await service.get(game_id), recheck=moment + RECHECK_SECONDS
+                )
+            except ApiError as refused:  # gone, or another process changed it first
+                log.info("sweep: %s: %s", game_id, refused.detail)
+                if refused.status == 404:
+                    await service.store.set_due(game_id, None)
             except Exception:
-                log.exception("could not queue the jobs of %s", entry.id)
+                log.exception("could not queue the jobs of %s", game_id)
         if every is None:
             return
         await asyncio.sleep(every)

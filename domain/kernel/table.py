@@ -52,7 +52,25 @@ class SeedRevealed(Event, frozen=True, tag="seed_revealed"):
     seed: str
 
 
-TABLE_EVENTS: tuple[type[Event], ...] = (GameCreated, PlayerJoined, GameStarted, SeedRevealed)
+AbandonReason = Literal["idle", "not_started", "admin", "no_play", "max_events"]
+
+
+class GameAbandoned(Event, frozen=True, tag="game_abandoned"):
+    """The game ended without a winner (RULINGS.md, "Liveness and lifecycle"); the standings
+    stay as they stood."""
+
+    reason: AbandonReason
+    limit: float | None = None
+    """The bound in force: idle minutes, open hours or max events; null for admin, no_play."""
+
+
+TABLE_EVENTS: tuple[type[Event], ...] = (
+    GameCreated,
+    PlayerJoined,
+    GameStarted,
+    SeedRevealed,
+    GameAbandoned,
+)
 _TABLE_EVENT_TYPES = frozenset(TABLE_EVENTS)
 
 
@@ -68,10 +86,26 @@ class Start(Command, frozen=True, tag="start"):
     pass
 
 
+class Abandon(Command, frozen=True, tag="abandon"):
+    """End the game without a winner: the admin's, while it is open; the service's, when it
+    has expired or its log is too long."""
+
+    reason: Literal["idle", "not_started", "admin", "max_events"]
+    limit: float | None = None
+
+
 class FireTimer(Command, frozen=True, tag="fire_timer"):
     """Sent by a worker when a timer is due; the game ignores a timer no longer current."""
 
     timer: str
+
+
+Status = Literal["open", "active", "finished", "abandoned"]
+
+
+def is_over(status: str) -> bool:
+    """Finished by the rules or abandoned: nothing more happens, and the log is open."""
+    return status in ("finished", "abandoned")
 
 
 class Player(msgspec.Struct):
@@ -89,7 +123,7 @@ class Table(msgspec.Struct):
     sandbox: bool
     verifiable: bool
     seed_commitment: str
-    status: Literal["open", "active", "finished"] = "open"
+    status: Status = "open"
     players: list[Player] = msgspec.field(default_factory=list)
     state: Any = None
     seed: str | None = None
@@ -194,6 +228,8 @@ def decide(
             GameStarted(),
             *rules.setup(setup_options or table.options, table.seats, shuffler, **seating),
         ]
+    if isinstance(command, Abandon):
+        return _abandon(table, command, actor, shuffler)
     if table.status != "active":
         raise RuleViolation("game_not_active", f"This game is {table.status}, not active.")
     if isinstance(command, FireTimer):
@@ -202,7 +238,7 @@ def decide(
         if name is None or rules.on_timer is None:
             return []
         events = rules.on_timer(table.state, name, shuffler)
-        if any(isinstance(e, rules.final_event) for e in events):
+        if any(isinstance(e, rules.final_event | GameAbandoned) for e in events):
             events.append(SeedRevealed(seed=shuffler.seed.hex()))
         return events
     if not isinstance(actor, int):
@@ -211,6 +247,29 @@ def decide(
     if any(isinstance(e, rules.final_event) for e in events):
         events.append(SeedRevealed(seed=shuffler.seed.hex()))
     return events
+
+
+# Who may end a game how, and in which statuses (RULINGS.md, "Liveness and lifecycle").
+_ABANDON = {
+    ("admin", "admin"): ("open",),
+    ("server", "not_started"): ("open",),
+    ("server", "idle"): ("active",),
+    ("server", "max_events"): ("open", "active"),
+}
+
+
+def _abandon(table: Table, command: Abandon, actor: Any, shuffler: Shuffler) -> list[Event]:
+    statuses = _ABANDON.get((actor, command.reason)) if isinstance(actor, str) else None
+    if statuses is None:
+        raise RuleViolation("not_allowed", "Only the admin may abandon a game, while it is open.")
+    if table.status not in statuses:
+        if table.status == "active" and actor == "admin":
+            raise RuleViolation("game_not_open", "A started game cannot be abandoned.")
+        raise RuleViolation("game_not_open", f"This game is {table.status}.")
+    return [
+        GameAbandoned(reason=command.reason, limit=command.limit),
+        SeedRevealed(seed=shuffler.seed.hex()),
+    ]
 
 
 def evolve(table: Table, rules: GameRules, event: Event) -> Table:
@@ -236,6 +295,9 @@ def evolve(table: Table, rules: GameRules, event: Event) -> Table:
         table.state = rules.initial(table.options, table.seats)
     elif kind is SeedRevealed:
         table.seed = event.seed
+    elif kind is GameAbandoned:
+        table.status = "abandoned"
+        table.timers.clear()
     else:
         raise ValueError("game_created only begins a game")
     return table
@@ -269,7 +331,7 @@ class Seat(msgspec.Struct, frozen=True):
 
 class TableView(msgspec.Struct, frozen=True):
     game: str
-    status: Literal["open", "active", "finished"]
+    status: Status
     sandbox: bool
     """True when the game was set up with a sandbox seed or deck."""
     verifiable: bool
@@ -287,7 +349,7 @@ class TableView(msgspec.Struct, frozen=True):
 
 
 def view(table: Table, rules: GameRules, viewer: Viewer) -> TableView:
-    seen_by = AUDITOR if table.status == "finished" else viewer
+    seen_by = AUDITOR if is_over(table.status) else viewer
     return TableView(
         game=table.game,
         status=table.status,

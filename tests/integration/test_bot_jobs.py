@@ -2,16 +2,16 @@
 from the game's secret seed."""
 
 import random
+import time
 
 from arq import create_pool
 from arq.connections import RedisSettings
 from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
+from events.keys import GameKeys
 from events.store import EventStore
 from service.games import GameService, bot_seed
-from service.lobby import list_games
-from service.projections import LobbyProjection
 from service.worker import JobQueue, build_worker, sweep
 from tests.conftest import make_app
 
@@ -35,13 +35,16 @@ async def test_a_lost_bot_move_is_queued_again_by_the_sweep_and_played(valkey):
             queue, *[k async for k in redis.scan_iter(f"arq:job:dg:bot:{game_id}:*")]
         )
         store = EventStore(redis)
-        await LobbyProjection(redis, store).catch_up()  # the sweep lists the lobby's games
-        games, _ = await list_games(redis, "active", None, limit=1_000_000, offset=0)
-        assert game_id in {g.id for g in games}
+        due = GameKeys(game_id).due
+        assert await redis.zscore(due, game_id), "the game waits in its shard's due set"
         pool = await create_pool(RedisSettings.from_dsn(valkey.url), default_queue_name=queue)
         service = GameService(store, sandbox=False, scheduler=JobQueue(pool))
-        await sweep(redis, service)
+        await sweep(service)
+        assert await redis.zcard(queue) == 0, "the sweep leaves a game whose time has not come"
+        await redis.zadd(due, {game_id: 0})  # its time has come, and the move is not there
+        await sweep(service)
         assert await redis.zcard(queue) >= 1, "the sweep queued the move again"
+        assert await redis.zscore(due, game_id) > time.time() * 1000, "and looks again later"
 
         worker = build_worker(valkey.url, service, queue, burst=True, max_jobs=1)
         await worker.run_check(max_burst_jobs=1)

@@ -11,6 +11,7 @@ from redis.asyncio import Redis
 
 from events import keys
 from events.store import EventStore
+from service import lobby
 from service.app import create_app
 from service.config import Settings
 from service.embedded import EmbeddedValkey
@@ -39,8 +40,11 @@ def own_server(tmp_path: Path):
 async def read_models(url: str) -> dict:
     redis = Redis.from_url(url)
     models = {}
+    models[lobby.SUMMARIES] = await redis.hgetall(lobby.SUMMARIES)
+    for key in lobby.INDEXES:
+        models[key] = await redis.zrange(key, 0, -1, withscores=True)
     for shard in keys.all_shards():
-        for key in [keys.lobby(shard), f"dg:{{{shard}}}:players"]:
+        for key in [f"dg:{{{shard}}}:players"]:
             models[key] = await redis.hgetall(key)
         async for key in redis.scan_iter(match=f"dg:{{{shard}}}:rounds:*"):
             models[key] = await redis.hgetall(key)
