@@ -264,7 +264,7 @@ class GamesController(Controller):
             str | None,
             QueryParameter(
                 required=False,
-                max_length=90,
+                pattern=lobby_model.CURSOR_PATTERN,
                 description="The `next` of the previous page: the games created before its "
                 "last one.",
             ),

@@ -8,6 +8,7 @@ whatever the number of games.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any, Literal
 
@@ -123,12 +124,13 @@ def cursor_of(game: LobbyGame) -> str:
     return f"{score(game.created_at)}.{game.id}"
 
 
+CURSOR_PATTERN = r"^[0-9]{1,16}\.[A-Za-z0-9]{1,64}$"
+
+
 def parse_cursor(cursor: str) -> tuple[int, str] | None:
+    if re.fullmatch(CURSOR_PATTERN.strip("^$"), cursor) is None:
+        return None
     at, _, game_id = cursor.partition(".")
-    if not (at.isascii() and at.isdigit() and len(at) <= 16 and game_id.isascii()):
-        return None
-    if not game_id or len(game_id) > 64 or not game_id.isprintable():
-        return None
     return int(at), game_id
 
 

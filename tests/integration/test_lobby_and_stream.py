@@ -108,3 +108,23 @@ async def test_the_stream_sends_events_as_they_are_appended_and_resumes(valkey):
             assert (event["salt"] is not None) == mine
     server.should_exit = True
     await serving
+
+
+async def test_a_cursor_page_stays_the_same_whatever_is_created_after(client):
+    tables = [await new_table(client, seats=2, start=False, game="danger-13") for _ in range(5)]
+    await wait_for(await lobby_entry(client, tables[-1].id, seq=3, game="danger-13"))
+    query = {"status": "open", "game": "danger-13", "limit": 2}
+    first = (await client.get("/v1/games", params=query)).json()
+    assert [g["id"] for g in first["games"]] == [tables[-1].id, tables[-2].id]
+    second = (await client.get("/v1/games", params={**query, "cursor": first["next"]})).json()
+    assert [g["id"] for g in second["games"]] == [tables[-3].id, tables[-4].id]
+    assert second["total"] >= 5 and {g["game"] for g in second["games"]} == {"danger-13"}
+    # Newer games, of this kind and others, come before the cursor, not into its page.
+    newer = await new_table(client, seats=2, start=False, game="danger-13")
+    await new_table(client, seats=2, start=False)
+    await wait_for(await lobby_entry(client, newer.id, seq=3, game="danger-13"))
+    again = (await client.get("/v1/games", params={**query, "cursor": first["next"]})).json()
+    assert again["games"] == second["games"]
+    assert again["total"] == second["total"] + 1
+    r = await client.get("/v1/games", params={**query, "cursor": "12.x/y"})
+    assert r.status_code == 400 and r.json()["code"] == "invalid_parameter"

@@ -1,0 +1,68 @@
+"""Audits, replays and exports run off the event loop, in a bounded pool: a flood of them is
+refused at once (503 busy), and a game that is over is audited once."""
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import httpx
+import uvicorn
+from redis.asyncio import Redis
+
+from events.keys import GameKeys
+from tests.conftest import make_app
+from tests.players import new_table, play_to_end
+
+
+@contextlib.asynccontextmanager
+async def served(app) -> AsyncIterator[httpx.AsyncClient]:
+    """The app on a real socket: concurrent requests really are concurrent."""
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
+    serving = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+        yield http
+    server.should_exit = True
+    await serving
+
+
+async def test_a_flood_of_exports_is_refused_beyond_the_queue_and_the_rest_answered(valkey):
+    async with served(make_app(valkey, cpu_workers=1, cpu_queue=1)) as client:
+        table = await new_table(client, seats=4)
+        await play_to_end(table)
+        url = f"/v1/games/{table.id}/export"
+        answers = await asyncio.gather(*(client.get(url) for _ in range(24)))
+        codes = [r.status_code for r in answers]
+        assert 200 in codes and 503 in codes, codes
+        busy = next(r for r in answers if r.status_code == 503)
+        assert busy.json()["code"] == "busy" and busy.headers["retry-after"] == "1"
+        assert busy.headers["content-type"].startswith("application/problem+json")
+        # Once the flood has passed, every read is answered again.
+        assert (await client.get(url)).status_code == 200
+
+
+async def test_a_game_that_is_over_is_audited_once_and_the_report_kept(client, valkey):
+    table = await new_table(client, seats=2)
+    running = await client.get(f"/v1/games/{table.id}/audit")
+    assert running.status_code == 200 and not running.json()["finished"]
+    redis = Redis.from_url(valkey.url)
+    kept = GameKeys(table.id).audit
+    assert await redis.get(kept) is None, "a running game's log still grows: nothing kept"
+    await play_to_end(table)
+    first = await client.get(f"/v1/games/{table.id}/audit")
+    assert first.json()["ok"] and first.json()["finished"]
+    assert await redis.get(kept) == first.content
+    assert (await client.get(f"/v1/games/{table.id}/audit")).content == first.content
+    await redis.aclose()
+
+
+async def test_export_and_long_event_pages_are_the_same_off_the_loop(client):
+    table = await new_table(client, seats=3)
+    await play_to_end(table)
+    export = (await client.get(f"/v1/games/{table.id}/export")).text.splitlines()
+    page = (await client.get(f"/v1/games/{table.id}/events", params={"limit": 5000})).json()
+    assert len(page["events"]) == len(export) == page["last_seq"] > 200
+    short = (await client.get(f"/v1/games/{table.id}/events", params={"limit": 50})).json()
+    assert short["events"] == page["events"][:50]
