@@ -330,7 +330,8 @@ class PlayersProjection(Projection):
             table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
             for envelope in envelopes[1:]:
                 tables.evolve(table, rules, codec.event(envelope))
-            if rules.standings is not None:
+            # An abandoned game has no winner and counts in nobody's record.
+            if rules.standings is not None and table.status == "finished":
                 results[game_id] = {
                     f"{table.players[seat].name}\x1f{game_id}": msgspec.json.encode(
                         PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
