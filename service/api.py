@@ -204,11 +204,22 @@ class GamesController(Controller):
         summary="Create a game",
         description="Creates a game with open seats; the answer carries the admin token that "
         "starts it. Sandbox options (`seed`, `deck`) need a server started with DANGER_SANDBOX=1.",
-        responses=responses(400, 403, 413, 422, 503),
+        responses=responses(
+            400,
+            403,
+            409,
+            413,
+            422,
+            503,
+            s409="This client already holds the most open games allowed "
+            "(`too_many_open_games`, DANGER_OPEN_GAMES_PER_CLIENT): start one, or let one "
+            "end, first.",
+        ),
     )
     async def create(
         self,
         service: Service,
+        request: Request,
         data: Annotated[
             CreateGame,  # type: ignore[valid-type]
             Body(
@@ -231,7 +242,10 @@ class GamesController(Controller):
         ],
     ) -> Created:
         name = data.__struct_config__.tag or data.game  # type: ignore[attr-defined]
-        game, admin_token = await service.create(name, data.seats, data.options)
+        open_games = request.app.state.open_games
+        async with open_games.place(request.app.state.redis, request.scope, service) as place:
+            game, admin_token = await service.create(name, data.seats, data.options)
+            place.keep(game.id)
         view = service.view(game, "spectator")
         return Created(
             id=game.id,

@@ -21,10 +21,12 @@ from redis.asyncio import Redis
 
 from events.store import EventStore
 
-from . import api, lobby, openapi_spec
+from . import api, lobby, openapi_spec, ratelimit
+from .clients import Clients
 from .config import Settings
 from .games import GameService
 from .offload import Offload
+from .open_games import OpenGames
 from .problems import HANDLERS
 from .projections import run_all
 from .worker import JobQueue, run_worker, sweep
@@ -81,13 +83,19 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
             await pool.aclose()
             await redis.aclose()
 
+    clients = Clients(settings.trusted_proxies)
+    limiter = ratelimit.Limiter(settings.rates, clients)
     app = Litestar(
         route_handlers=[api.GamesController, api.health, api.player],
+        middleware=[ratelimit.middleware(limiter)] if settings.rate_limits else [],
+        state=State({"open_games": OpenGames(settings.open_games_per_client, clients)}),
         dependencies={"service": Provide(_service, sync_to_thread=False)},
         lifespan=[lifespan],
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         request_max_body_size=settings.max_body_bytes,
-        cors_config=CORSConfig(allow_origins=list(settings.cors_origins))
+        cors_config=CORSConfig(
+            allow_origins=list(settings.cors_origins), expose_headers=ratelimit.HEADERS
+        )
         if settings.cors_origins
         else None,
         openapi_config=OpenAPIConfig(

@@ -19,7 +19,11 @@ def _serve(args: argparse.Namespace) -> int:
     from .app import create_app
     from .embedded import DataDirInUse, EmbeddedValkey
 
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:  # a setting that says nothing we can use
+        print(f"danger: {exc}", file=sys.stderr)
+        return 2
     settings = replace(
         settings,
         host=args.host or settings.host,

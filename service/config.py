@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,83 @@ def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
 
+_OFF = ("0", "off", "false", "no", "none")
+
+
+@dataclass(frozen=True)
+class Rate:
+    """`requests` per `seconds`: a bucket that holds `requests` and refills at that pace, so a
+    client may spend the whole bucket at once and then one request per seconds/requests."""
+
+    requests: int
+    seconds: int
+
+    @classmethod
+    def parse(cls, name: str, text: str) -> Rate | None:
+        """From the text of a setting: "20/60" is 20 requests per 60 s; "off" is no limit."""
+        text = text.strip().lower()
+        if text in _OFF:
+            return None
+        requests, _, seconds = text.partition("/")
+        digits = requests.isascii() and seconds.isascii() and requests.isdigit()
+        if not (digits and seconds.isdigit() and int(requests) and int(seconds)):
+            raise ValueError(
+                f"{name}: expected requests/seconds such as 20/60, or off; got {text!r}"
+            )
+        return cls(int(requests), int(seconds))
+
+    def __str__(self) -> str:
+        return f"{self.requests}/{self.seconds}"
+
+
+@dataclass(frozen=True)
+class Rates:
+    """One limit per client and kind of request (None: that kind is not limited). A player at
+    a table sends a few commands a second at most and a bot client some 20; a flood sends
+    hundreds: these let the first two through and stop the third within a bucket."""
+
+    create: Rate | None = Rate(20, 60)  # POST /v1/games
+    join: Rate | None = Rate(120, 60)  # POST /v1/games/{id}/players
+    command: Rate | None = Rate(60, 2)  # POST /v1/games/{id}/commands and .../start
+    read: Rate | None = Rate(120, 2)  # every other GET under /v1
+    stream: Rate | None = Rate(30, 60)  # GET /v1/games/{id}/stream (opening one)
+
+    @classmethod
+    def from_env(cls, env: os._Environ[str] | dict[str, str]) -> Rates:
+        values: dict[str, Rate | None] = {}
+        for kind in ("create", "join", "command", "read", "stream"):
+            name = f"DANGER_RATE_{kind.upper()}"
+            values[kind] = Rate.parse(name, env[name]) if name in env else getattr(cls, kind)
+        return cls(**values)
+
+
+def _count(name: str, text: str) -> int:
+    text = text.strip()
+    if text.lower() in _OFF:
+        return 0
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"{name}: expected a whole number (0 or off: no cap); got {text!r}")
+    return int(text)
+
+
+def _trusted_proxies(value: str) -> tuple[str, ...]:
+    value = value.strip()
+    if _flag(value) or value == "*":
+        return ("*",)
+    if value.lower() in (*_OFF, ""):
+        return ()
+    proxies = tuple(p.strip() for p in value.split(",") if p.strip())
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise ValueError(
+                f"DANGER_TRUSTED_PROXY: expected 1, or addresses and networks such as "
+                f"10.0.0.0/8 separated by commas; got {proxy!r}"
+            ) from None
+    return proxies
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
@@ -40,6 +118,12 @@ class Settings:
     sweep_seconds: float = 2.0  # how often a worker looks for due games (expiry, lost jobs)
     cpu_workers: int = 1  # processes for audits, replays and exports, off the event loop
     cpu_queue: int = 32  # such reads waiting beyond these are refused (503 busy)
+    rate_limits: bool = True  # the per-client limits of `rates`, kept in Valkey
+    rates: Rates = Rates()
+    # Peers whose X-Forwarded-For names the client: "*" (any peer: one proxy in front), or
+    # addresses and networks ("10.0.0.0/8"). Empty: the client is the peer, the header ignored.
+    trusted_proxies: tuple[str, ...] = field(default=())
+    open_games_per_client: int = 10  # games a client created that have not started; 0: no cap
 
     @property
     def lifecycle(self) -> Lifecycle:
@@ -61,4 +145,11 @@ class Settings:
             sweep_seconds=float(env.get("DANGER_SWEEP_SECONDS", cls.sweep_seconds)),
             cpu_workers=int(env.get("DANGER_CPU_WORKERS", cls.cpu_workers)),
             cpu_queue=int(env.get("DANGER_CPU_QUEUE", cls.cpu_queue)),
+            rate_limits=_flag(env.get("DANGER_RATE_LIMITS", "on")),
+            rates=Rates.from_env(env),
+            trusted_proxies=_trusted_proxies(env.get("DANGER_TRUSTED_PROXY", "")),
+            open_games_per_client=_count(
+                "DANGER_OPEN_GAMES_PER_CLIENT",
+                env.get("DANGER_OPEN_GAMES_PER_CLIENT", str(cls.open_games_per_client)),
+            ),
         )

@@ -42,7 +42,7 @@ class Offload:
                 503,
                 "busy",
                 "Too many audits, replays and exports are running; retry shortly.",
-                retry_after=1,
+                headers={"Retry-After": "1"},
             )
         self._busy += 1
         try:

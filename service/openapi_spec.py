@@ -3,14 +3,15 @@
 - OpenAPI links from create -> join -> start -> command, so clients (and schemathesis'
   stateful tests) can follow a game's life from one answer to the next request;
 - optional headers documented as their type, not "type or null" (a header is absent or a
-  string; it is never JSON null), with their patterns.
+  string; it is never JSON null), with their patterns;
+- the rate limit fields on every answer of an operation that can answer 429.
 """
 
 from __future__ import annotations
 
 import msgspec
 from litestar import Litestar
-from litestar.openapi.spec import Link, Schema
+from litestar.openapi.spec import Link, OpenAPIHeader, Schema
 from litestar.openapi.spec.enums import OpenAPIType
 
 from domain.registry import GAMES
@@ -61,6 +62,29 @@ PATTERNS = {
     "Idempotency-Key": r"^[\x20-\x7e]{1,128}$",
     "Authorization": r"^\S+ \S+$",
 }
+
+
+def _rate_headers(refused: bool) -> dict[str, OpenAPIHeader]:
+    headers = {
+        "RateLimit-Policy": OpenAPIHeader(
+            schema=Schema(type=OpenAPIType.STRING, pattern=r'^"[a-z]+";q=[0-9]+;w=[0-9]+$'),
+            description='The limit on this kind of request for this client: `"create";q=20;w=60` '
+            "is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-"
+            "headers). The kinds: create, join, command (commands and start), read, stream.",
+        ),
+        "RateLimit": OpenAPIHeader(
+            schema=Schema(type=OpenAPIType.STRING, pattern=r'^"[a-z]+";r=[0-9]+;t=[0-9]+$'),
+            description="What this client has left: r requests now, and within t seconds no more "
+            "than r (until the bucket holds one more).",
+        ),
+    }
+    if refused:
+        headers["Retry-After"] = OpenAPIHeader(
+            schema=Schema(type=OpenAPIType.STRING, pattern=r"^[0-9]+$"),
+            required=True,
+            description="Seconds to wait before this kind of request is admitted again.",
+        )
+    return headers
 
 
 def _without_null(schema: Schema) -> Schema:
@@ -126,6 +150,16 @@ def finish(app: Litestar) -> None:
         operation = getattr(spec.paths[path], method)  # type: ignore[index]
         operation.responses[status].links = links
     for item in (spec.paths or {}).values():
+        for method in ("get", "post"):
+            operation = getattr(item, method)
+            if operation is None or "429" not in (operation.responses or {}):
+                continue
+            for status, response in operation.responses.items():
+                if status == "429" or status.startswith("2"):
+                    response.headers = {
+                        **(response.headers or {}),  # type: ignore[union-attr]
+                        **_rate_headers(refused=status == "429"),
+                    }
         for method in ("get", "post"):
             operation = getattr(item, method)
             for parameter in (operation and operation.parameters) or []:

@@ -44,9 +44,7 @@ def problem(
 
 
 def api_error(_: Request, exc: ApiError) -> Response[Problem]:
-    retry = exc.extra.get("retry_after")
-    headers = {"Retry-After": str(retry)} if retry is not None else None
-    return problem(exc.status, exc.code, exc.detail, exc.extra.get("seq"), headers)
+    return problem(exc.status, exc.code, exc.detail, exc.extra.get("seq"), exc.extra.get("headers"))
 
 
 def http_error(_: Request, exc: HTTPException) -> Response[Problem]:
@@ -84,7 +82,8 @@ HANDLERS = {
 
 def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
     """The problem answers of an operation; `meanings` (`s422="..."`) replace the general
-    description of a status where the operation means something narrower by it."""
+    description of a status where the operation means something narrower by it. Every
+    operation under /v1 may answer 429 (service/ratelimit.py), so 429 is always listed."""
     meaning = {
         400: "Malformed or invalid request (code names what).",
         401: "Missing or unknown token.",
@@ -97,10 +96,12 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
         422: "Well-formed but impossible: an Idempotency-Key reused with another body, or "
         "options no game can be set up with (a sandbox deck that is not the whole deck, "
         "team mode without 4 seats).",
+        429: "Too many requests of this kind from this client (`rate_limited`): wait "
+        "`Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.",
         503: "Too much contention on this game (or no free game id); retry.",
     }
     meaning.update({int(key[1:]): text for key, text in meanings.items()})
     return {
         s: ResponseSpec(Problem, description=meaning[s], media_type=MEDIA, generate_examples=False)
-        for s in statuses
+        for s in sorted({*statuses, 429})
     }

@@ -22,6 +22,10 @@ def valkey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedValkey]
 
 
 def make_app(valkey: EmbeddedValkey, **settings: object):
+    """The app on the session's server. The suite sends thousands of requests and creates
+    hundreds of games from one address ("testclient"): the per-client limits are off unless a
+    test sets them (tests/api/test_rate_limits.py)."""
+    settings = {"rate_limits": False, "open_games_per_client": 0, **settings}
     return create_app(Settings(**settings), valkey.url)  # type: ignore[arg-type]
 
 

@@ -53,7 +53,9 @@ async def read_models(url: str) -> dict:
 
 
 async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
-    app = create_app(Settings(background=True), own_server.url)
+    # Played as fast as the client can, from one address: no per-client limits.
+    settings = Settings(background=True, rate_limits=False, open_games_per_client=0)
+    app = create_app(settings, own_server.url)
     async with AsyncTestClient(app=app) as client:
         health = await caught_up(client)
         assert set(health["projections"]) == {"lobby", "rounds", "players"}

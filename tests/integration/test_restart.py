@@ -23,6 +23,8 @@ def free_port() -> int:
 
 def serve(data_dir: Path, port: int, *flags: str) -> subprocess.Popen:
     env = {**os.environ, "DANGER_DATA_DIR": str(data_dir), "DANGER_PORT": str(port)}
+    # Clients here play as fast as they can from one address: no per-client limits.
+    env.update(DANGER_RATE_LIMITS="off", DANGER_OPEN_GAMES_PER_CLIENT="0")
     env.pop("REDIS_URL", None)
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", *flags],

@@ -41,7 +41,9 @@ def own_server(tmp_path: Path):
 
 
 async def test_each_round_timer_rings_once_with_two_workers_and_one_killed(own_server):
-    app = create_app(Settings(background=False), own_server.url)
+    # Played as fast as the client can, from one address: no per-client limits.
+    settings = Settings(background=False, rate_limits=False, open_games_per_client=0)
+    app = create_app(settings, own_server.url)
     rng = random.Random(5)
     async with AsyncTestClient(app=app) as client:
         table = await new_table(client, seats=2, game="danger-danger", round_seconds=1.0)

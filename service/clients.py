@@ -1,0 +1,70 @@
+"""Who a client is, for its limits: the peer address, or what a trusted proxy says it is."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable
+from typing import Any
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+# An IPv6 host is given a /64 and may use any address in it: one client, one /64.
+IPV6_PREFIX = 64
+
+
+def parse_address(text: str) -> Address | None:
+    """An address as proxies write it: "192.0.2.1", "192.0.2.1:4711", "[2001:db8::1]:4711"."""
+    text = text.strip().strip('"')
+    if text.startswith("["):
+        text = text[1:].partition("]")[0]
+    elif text.count(":") == 1:
+        text = text.partition(":")[0]
+    try:
+        return ipaddress.ip_address(text)
+    except ValueError:
+        return None
+
+
+def _label(address: Address) -> str:
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/{IPV6_PREFIX}", strict=False))
+    return str(address)
+
+
+class Clients:
+    """Names the client of a request. Without trusted proxies, the peer; behind them, the
+    nearest address in X-Forwarded-For that is not one of the proxies. Read from the right:
+    each proxy appends the address it saw, and whatever a client wrote itself stands to the
+    left of them, so the leftmost hop would be the client's own choice."""
+
+    def __init__(self, trusted: Iterable[str]) -> None:
+        trusted = tuple(trusted)
+        self.any_peer = "*" in trusted
+        try:
+            self.networks: tuple[Network, ...] = tuple(
+                ipaddress.ip_network(t, strict=False) for t in trusted if t != "*"
+            )
+        except ValueError as exc:
+            raise ValueError(f"DANGER_TRUSTED_PROXY: {exc}") from None
+
+    def _trusted(self, address: Address | None) -> bool:
+        return address is not None and any(address in n for n in self.networks)
+
+    def of(self, scope: Any) -> str:
+        peer_text = (scope.get("client") or ("local",))[0] or "local"
+        peer = parse_address(peer_text)
+        if not (self.any_peer or self._trusted(peer)):
+            return _label(peer) if peer is not None else peer_text
+        hops = b",".join(v for k, v in scope["headers"] if k == b"x-forwarded-for")
+        client = peer
+        for hop in reversed(hops.decode("latin-1").split(",")):
+            address = parse_address(hop)
+            if address is None:
+                break  # not an address: the proxy that wrote it is the last one we know
+            client = address
+            if self.any_peer or not self._trusted(address):
+                break  # "*" trusts the peer alone: the hop it appended is the client
+        return _label(client) if client is not None else peer_text

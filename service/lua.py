@@ -1,0 +1,25 @@
+"""A Lua script run with one round trip: EVALSHA, and the script loaded again only when the
+server has lost it (a restart, SCRIPT FLUSH)."""
+
+from __future__ import annotations
+
+import hashlib
+from importlib.resources import files
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import NoScriptError
+
+
+class Script:
+    def __init__(self, name: str) -> None:
+        self.source = files("service").joinpath(name).read_text()
+        # The server names a script by the SHA-1 of its text: no SCRIPT LOAD needed to know it.
+        self.sha = hashlib.sha1(self.source.encode()).hexdigest()
+
+    async def __call__(self, redis: Redis, keys: list[str], args: list[Any]) -> Any:
+        try:
+            return await redis.evalsha(self.sha, len(keys), *keys, *args)
+        except NoScriptError:
+            await redis.script_load(self.source)
+            return await redis.evalsha(self.sha, len(keys), *keys, *args)

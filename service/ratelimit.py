@@ -1,0 +1,115 @@
+"""Per-client rate limits, kept in Valkey so that every API process counts against the same
+buckets: one bucket per client and kind of request (create, join, command, read, stream).
+
+Answers carry the header fields of draft-ietf-httpapi-ratelimit-headers-11 (May 2026), whose
+values are Structured Field lists of a quoted policy name with parameters:
+`RateLimit-Policy: "create";q=20;w=60` (the quota q per window w seconds) and
+`RateLimit: "create";r=3;t=3` (r requests left now; t seconds within which the client can use
+no more than r, here: until the bucket holds one more). A refusal is 429 with `Retry-After`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from .clients import Clients
+from .config import Rate, Rates
+from .errors import ApiError
+from .lua import Script
+
+BUCKET = Script("rate_bucket.lua")
+# Answer fields a browser client may read (CORS exposes only a few by default).
+HEADERS = ["RateLimit", "RateLimit-Policy", "Retry-After"]
+
+
+def kind_of(method: str, path_template: str) -> str | None:
+    """The kind of request a route is, by its method and path template; None: not limited
+    (/health, /schema)."""
+    if not path_template.startswith("/v1/"):
+        return None
+    last = path_template.rstrip("/").rsplit("/", 1)[-1]
+    if method in ("GET", "HEAD"):
+        return "stream" if last == "stream" else "read"
+    if method == "POST":
+        if path_template.rstrip("/") == "/v1/games":
+            return "create"
+        return "join" if last == "players" else "command"
+    return "read"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: str
+    rate: Rate
+    admitted: bool
+    left: int
+    reset: int  # seconds until the bucket holds one more request
+    wait: int  # seconds until a refused request would be admitted
+
+    def headers(self) -> dict[str, str]:
+        out = {
+            "RateLimit-Policy": f'"{self.kind}";q={self.rate.requests};w={self.rate.seconds}',
+            "RateLimit": f'"{self.kind}";r={self.left};t={self.reset}',
+        }
+        if not self.admitted:
+            out["Retry-After"] = str(self.wait)
+        return out
+
+
+class Limiter:
+    def __init__(self, rates: Rates, clients: Clients) -> None:
+        self.rates = rates
+        self.clients = clients
+
+    async def take(self, redis: Any, client: str, kind: str, rate: Rate) -> Verdict:
+        admitted, left, reset, wait = await BUCKET(
+            redis, [f"dg:rate:{kind}:{client}"], [rate.requests, rate.seconds]
+        )
+        return Verdict(kind, rate, bool(admitted), int(left), int(reset), int(wait))
+
+
+class RateLimitMiddleware:
+    """Takes one request from the client's bucket before the handler runs (one EVALSHA);
+    refuses with 429 when the bucket is empty, and adds the RateLimit fields to every answer."""
+
+    def __init__(self, app: ASGIApp, limiter: Limiter) -> None:
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = kind_of(scope.get("method", ""), scope.get("path_template", ""))  # type: ignore[arg-type]
+        rate = getattr(self.limiter.rates, kind) if kind else None
+        if scope["type"] != "http" or kind is None or rate is None:
+            await self.app(scope, receive, send)
+            return
+        client = self.limiter.clients.of(scope)
+        verdict = await self.limiter.take(scope["app"].state.redis, client, kind, rate)
+        headers = verdict.headers()
+        if not verdict.admitted:
+            raise ApiError(
+                429,
+                "rate_limited",
+                f"Too many {kind} requests from {client}: at most {rate.requests} per "
+                f"{rate.seconds} s. Retry after {verdict.wait} s.",
+                headers=headers,
+            )
+        raw = [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *raw]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def middleware(limiter: Limiter) -> Any:
+    """The middleware for Litestar's `middleware=[...]`: every route handler gets one."""
+
+    def build(app: ASGIApp) -> ASGIApp:
+        return RateLimitMiddleware(app, limiter)
+
+    return build
