@@ -120,3 +120,13 @@ async def test_a_log_that_reaches_max_events_ends_the_game(valkey):
         assert refused is None or refused.json()["code"] == "game_not_active"
         report = (await client.get(f"/v1/games/{table.id}/audit")).json()
         assert report["ok"], report
+
+
+async def test_a_danger_danger_game_nobody_plays_ends_as_abandoned(client):
+    """Measured before: attempt 138 of one round after 90 s with round_seconds 0.5."""
+    table = await new_table(client, seats=2, game="danger-danger", round_seconds=0.5)
+    log = await ended(client, table.id, timeout=30)
+    assert [e["type"] for e in log].count("timer_rang") == 3
+    assert log[-2]["type"] == "game_abandoned" and log[-2]["data"]["reason"] == "no_play"
+    report = (await client.get(f"/v1/games/{table.id}/audit")).json()
+    assert report["ok"], report
