@@ -107,7 +107,8 @@ class Game:
 
     @property
     def finished(self) -> bool:
-        return self.table.status == "finished"
+        """The game is over (finished, or abandoned): its log is complete and public."""
+        return tables.is_over(self.table.status)
 
     def readable(self, envelope: Envelope, viewer: Viewer, event: Event | None = None) -> Envelope:
         """The envelope as `viewer` may read it (the hash is the full event's). A seat's

@@ -14,7 +14,7 @@ from events import keys
 class LobbyGame(msgspec.Struct):
     id: str
     game: str
-    status: Literal["open", "active", "finished"]
+    status: Literal["open", "active", "finished", "abandoned"]
     seats: int
     players: list[str]
     created_at: str

@@ -40,7 +40,7 @@ CreateGame = _union(list(CREATE_TYPES.values()))
 GameCommand = _union([c for rules in GAMES.values() for c in rules.commands])
 GameStateView = _union([rules.view_type for rules in GAMES.values()])
 GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
-Status = Literal["open", "active", "finished"]
+Status = Literal["open", "active", "finished", "abandoned"]
 
 
 # The table's view as the spec documents it: the kernel's TableView with `state` typed as
