@@ -5,29 +5,40 @@ Time is simulated. A bot takes `think` seconds a move and every seat that may ac
 each step, in an order the dice choose, so simultaneous games (High Voltage's draft, Danger
 Danger's race) are fair between seats. A running timer rings once the simulated clock passes
 its deadline, as a worker would ring it.
+
+A game must end (RULINGS, "Liveness and lifecycle"): one that comes back to a position it
+has been in during the same round, or is still running after `MAX_STEPS`, or is abandoned,
+is reported as stalled at the event where it happened.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import msgspec
 
-from domain.kernel import Command, Event, GameRules, Shuffler, commitment
+from domain.kernel import Command, Event, GameRules, Shuffler, commitment, event_type
 from domain.kernel import table as tables
 from domain.kernel.bots import Dice
 
 MAX_STEPS = 100_000
-"""A game still running after this many steps is reported as stuck, not played forever."""
+"""A game still running after this many steps is reported as stalled, not played forever."""
 
 
 class InvariantBroken(AssertionError):
-    """A state the rules can never reach was reached: a defect, with where it happened."""
+    """A state the rules can never reach was reached: a defect, with where it happened
+    (`seq` as the game's log would number the event: `game_created` is 1)."""
 
-    def __init__(self, game: str, event: int, event_type: str, problems: list[str]) -> None:
-        super().__init__(f"{game}: after event {event} ({event_type}): {'; '.join(problems)}")
-        self.problems = problems
+    def __init__(self, game: str, seq: int, kind: str, problems: list[str]) -> None:
+        super().__init__(f"{game}: after event {seq} ({kind}): {'; '.join(problems)}")
+        self.seq, self.event_type, self.problems = seq, kind, problems
+
+
+class Stalled(InvariantBroken):
+    """A game that does not end: it repeats a position, passes its step limit, or is
+    abandoned although every seat is a bot that always moves."""
 
 
 @dataclass
@@ -54,8 +65,9 @@ def play(
     teams: Sequence[str | None] | None = None,
     record: list[tuple[int | str, Command]] | None = None,
 ) -> Played:
-    """Play one game to its end; raise InvariantBroken at the first broken invariant.
-    `record`, if given, receives every (actor, command) in the order they were decided."""
+    """Play one game to its end; raise InvariantBroken at the first broken invariant, and
+    Stalled where the game stops making progress. `record`, if given, receives every
+    (actor, command) in the order they were decided."""
     seats = len(bots)
     options = options if options is not None else rules.options_type()
     players = [rules.bot(name) for name in bots]
@@ -63,6 +75,9 @@ def play(
         rules, tables.create(rules, seats, options, True, commitment(seed))[0]
     )
     log: list[Event] = []
+    positions = Positions(rules.name)
+    clock, commands = 0.0, 0
+    started: dict[str, float] = {}  # running timer id -> simulated time it began
 
     def apply(events: list[Event]) -> None:
         for event in events:
@@ -71,8 +86,7 @@ def play(
             if rules.invariants is not None and table.state is not None:
                 problems = rules.invariants(table.state)
                 if problems:
-                    kind = type(event).__struct_config__.tag
-                    raise InvariantBroken(rules.name, len(log), str(kind), problems)
+                    raise InvariantBroken(rules.name, *_last(log), problems)
 
     def decide(command: Command, actor: int | str) -> None:
         if record is not None:
@@ -86,16 +100,16 @@ def play(
     shuffler = Shuffler(seed, [p.entropy for p in table.players])
     decide(tables.Start(), "admin")
 
-    clock, commands = 0.0, 0
-    started: dict[str, float] = {}  # running timer id -> simulated time it began
     for _ in range(MAX_STEPS):
-        if table.status == "finished":
+        if tables.is_over(table.status):
             break
         running = dict(tables.running_timers(table, rules))
         started = {tid: started.get(tid, clock) for tid in running}
+        ran = {timer.name: clock - started[tid] for tid, timer in running.items()}
+        positions.check(table.state, ran, *_last(log))
         acting = [s for s in range(seats) if tables.legal(table, rules, s)]
         if not acting and not running:
-            raise InvariantBroken(rules.name, len(log), "stuck", ["no seat may act, no timer"])
+            raise Stalled(rules.name, *_last(log), ["no seat may act, and no timer runs"])
         if acting:
             for seat in sorted(acting, key=lambda _: dice.random()):
                 moves = tables.legal(table, rules, seat)
@@ -110,7 +124,10 @@ def play(
             if table.status == "active" and clock >= started[tid] + timer.seconds:
                 decide(tables.FireTimer(timer=tid), "server")
     else:
-        raise InvariantBroken(rules.name, len(log), "stuck", [f"over {MAX_STEPS} steps"])
+        raise Stalled(rules.name, *_last(log), [f"still running after {MAX_STEPS} steps"])
+    if table.status != "finished":
+        reason = next(e.reason for e in log if isinstance(e, tables.GameAbandoned))
+        raise Stalled(rules.name, *_last(log), [f"abandoned ({reason}) between bots"])
 
     _check_replay(rules, table, log)
     assert rules.standings is not None
@@ -126,11 +143,45 @@ def play(
     )
 
 
+def _last(log: list[Event]) -> tuple[int, str]:
+    """The seq and type of the log's last event."""
+    return len(log) + 1, event_type(log[-1]) if log else "game_created"
+
+
+class Positions:
+    """Every position a game has been in this round, between the simulation's steps. A
+    position is the whole state and how long each running timer has run: a game that comes
+    back to one can go round the same loop for ever. (Within a step the clock stands still,
+    and a command may change nothing, such as Danger Danger's swap of two equal cards; the
+    next step's clock moves on, so a timer that runs still ends that.)"""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.round: object = None
+        self.seen: dict[bytes, int] = {}  # a position's digest -> the seq it was first seen
+
+    def check(self, state: object, timers: dict[str, float], seq: int, kind: str) -> None:
+        this_round = (getattr(state, "round", None), getattr(state, "attempt", None))
+        if this_round != self.round:  # a position never comes back in another round
+            self.round, self.seen = this_round, {}
+        position = hashlib.blake2b(msgspec.json.encode(state), digest_size=16)
+        if timers:
+            position.update(msgspec.json.encode(sorted(timers.items())))
+        first = self.seen.setdefault(position.digest(), seq)
+        if first != seq:
+            raise Stalled(
+                self.game,
+                seq,
+                kind,
+                [f"the position after event {first} again: the game can go round for ever"],
+            )
+
+
 def _check_replay(rules: GameRules, table: tables.Table, log: list[Event]) -> None:
     """Folding the log again, after a JSON round trip, gives the same state."""
     union = tables.TABLE_EVENTS[0]
-    for event_type in (*tables.TABLE_EVENTS[1:], *rules.events):
-        union = union | event_type  # type: ignore[assignment]
+    for kind in (*tables.TABLE_EVENTS[1:], *rules.events):
+        union = union | kind  # type: ignore[assignment]
     again = tables.Table(
         game=table.game,
         seats=table.seats,

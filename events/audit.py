@@ -7,7 +7,9 @@
 3. shuffles: every recorded shuffle and random draw is what the seed, the seats' entropy and
    its counter give (docs/fairness.md).
 4. rules: each recorded command (`cause`), decided again by the game's rules against the
-   state its predecessors made, yields exactly the recorded events.
+   state its predecessors made, yields exactly the recorded events. An abandonment is a
+   command too: the admin's is decided again like any other; the service's must also have
+   been due by the log's own clock (`_check_abandon`).
 5. scores: every scoring and the final result are what the rules count.
 
 3-5 are one replay: each command is decided again and its events compared; a difference in
@@ -123,7 +125,7 @@ def _replay(
     seed: bytes,
     checks: dict[str, Check],
 ) -> None:
-    union: Any = tables.Join | tables.Start | tables.FireTimer
+    union: Any = tables.Join | tables.Start | tables.FireTimer | tables.Abandon
     for command_type in rules.commands:
         union = union | command_type
     table = tables.from_created(rules, created)
@@ -135,6 +137,7 @@ def _replay(
             batches[-1].append(envelope)
     started: dict[str, datetime] = {}  # running timer id -> when it began
     last_at = _time(envelopes[0].at)
+    clock = _Clock(created=last_at)
     for batch in batches:
         first = batch[0]
         if _time(first.at) < last_at:
@@ -142,6 +145,9 @@ def _replay(
         last_at = _time(first.at)
         if first.cause is not None and first.cause.get("type") == "fire_timer":
             _check_timer(table, rules, started, first, checks)
+        if first.cause is not None and first.cause.get("type") == "abandon":
+            _check_abandon(clock, first, checks)
+        clock.saw(first)
         try:
             command: Command = msgspec.convert(first.cause, union)
             shuffler = Shuffler(seed, [p.entropy for p in table.players])
@@ -163,6 +169,65 @@ def _replay(
                 started[timer_id] = _time(envelope.at)
             for timer_id in started.keys() - running.keys():
                 del started[timer_id]
+
+
+class _Clock:
+    """What an abandonment by the service is measured from: the game's first event, its
+    start, and the last command a seat sent (a timer ringing is no seat's activity)."""
+
+    def __init__(self, created: datetime) -> None:
+        self.created = created
+        self.active_since: datetime | None = None
+
+    def saw(self, first: Envelope) -> None:
+        if first.type == "game_started" or (
+            first.cause is not None and first.actor.startswith("seat:")
+        ):
+            self.active_since = _time(first.at)
+
+
+# `at` is kept to the millisecond, truncated: two times may each have lost up to 1 ms.
+_AT_RESOLUTION = timedelta(milliseconds=1)
+
+
+def _check_abandon(clock: _Clock, first: Envelope, checks: dict) -> None:
+    """An abandonment by the service was due (RULINGS, "Liveness and lifecycle"); its limit
+    is the one it records (`game_abandoned.limit`). Whether the game was open or active for
+    it, and whether an idle limit is the game's own `idle_minutes`, the replay decides.
+
+    - not_started: at least `limit` hours after the game's first event;
+    - idle: at least `limit` minutes after the last command a seat sent, or after the start
+      when no seat has sent one;
+    - max_events: the log, closed by `game_abandoned` and `seed_revealed`, holds at least
+      `limit` events (the abandonment came once it held `limit - 2`)."""
+    if first.actor != "server":
+        return  # the admin's (or anyone else's) is decided again like any command
+    cause = first.cause or {}
+    reason, limit = cause.get("reason"), cause.get("limit")
+    if not isinstance(limit, int | float):
+        return  # the replay refuses an abandonment that names no limit
+    at = _time(first.at)
+    due: str | None = None
+    if reason == "not_started" and at + _AT_RESOLUTION < _after(clock.created, hours=limit):
+        due = f"{at - clock.created} after the game was created, not {limit:g} hours"
+    elif (
+        reason == "idle"
+        and clock.active_since is not None
+        and at + _AT_RESOLUTION < _after(clock.active_since, minutes=limit)
+    ):
+        due = f"{at - clock.active_since} after the last seat's command, not {limit:g} minutes"
+    elif reason == "max_events" and first.seq + 1 < limit:
+        due = f"the log closes with {first.seq + 1} events, not the {limit:g} of max_events"
+    if due is not None:
+        _fail(checks, "rules", first.seq, f"the game was abandoned ({reason}) too soon: {due}")
+
+
+def _after(moment: datetime, **duration: float) -> datetime:
+    """`moment` plus `duration`; a duration past the calendar's end never comes."""
+    try:
+        return moment + timedelta(**duration)
+    except OverflowError:
+        return datetime.max.replace(tzinfo=moment.tzinfo)
 
 
 def _time(at: str) -> datetime:

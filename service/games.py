@@ -49,7 +49,6 @@ from .errors import ApiError
 log = logging.getLogger("danger.games")
 MAX_ATTEMPTS = 20  # a decision lost to another writer is re-decided this many times at most
 CACHE_SIZE = 10_000
-DEFAULT_IDLE_MINUTES = 60.0
 SWEEP_SLACK_SECONDS = 5.0  # a job due this long ago and not done: the sweep queues it again
 
 
@@ -132,7 +131,7 @@ class Game:
                 reason="not_started", limit=open_hours
             )
         if self.table.status == "active":
-            idle = float(getattr(self.table.options, "idle_minutes", DEFAULT_IDLE_MINUTES))
+            idle = float(getattr(self.table.options, "idle_minutes", tables.DEFAULT_IDLE_MINUTES))
             return _time(self.active_at) + timedelta(minutes=idle), tables.Abandon(
                 reason="idle", limit=idle
             )

@@ -1,6 +1,8 @@
 """`danger simulate`: self-play in this process, no Redis and no HTTP, with a summary.
 
 Game i of a run is seeded from (`--seed`, i), so the same command prints the same games.
+A game that breaks an invariant or stalls (comes back to a position, passes the step limit,
+or is abandoned) is a FAILURE: the command names the game and the event, and exits 1.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import msgspec
 
 from domain.kernel.bots import BOT_NAMES
 from domain.registry import GAMES
-from domain.simulation import InvariantBroken, Played, play
+from domain.simulation import InvariantBroken, Played, Stalled, play
 
 
 class Summary(msgspec.Struct):
@@ -80,7 +82,11 @@ def simulate(run: Run) -> tuple[Summary, list[Played]]:
     for index in range(run.games):
         seed = hashlib.sha256(f"{run.seed}:{index}".encode()).digest()
         dice = random.Random(f"{run.seed}:{index}:dice")
-        played.append(play(rules, seating(run, index), seed, dice, think=run.think))
+        try:
+            played.append(play(rules, seating(run, index), seed, dice, think=run.think))
+        except InvariantBroken as failure:
+            failure.add_note(f"game {index} of the run, --seed {run.seed!r}")
+            raise
     elapsed = time.perf_counter() - began
     return summarise(run, played, elapsed), played
 
@@ -168,8 +174,10 @@ def main(args: argparse.Namespace) -> int:
     run = Run(rules.name, seats, args.games, bots, args.seed, args.rotate, args.think)
     try:
         summary, _ = simulate(run)
-    except InvariantBroken as broken:
-        print(f"danger simulate: invariant broken: {broken}", file=sys.stderr)
+    except InvariantBroken as failure:
+        what = "stalled" if isinstance(failure, Stalled) else "invariant broken"
+        where = "; ".join(getattr(failure, "__notes__", []))
+        print(f"danger simulate: FAILURE, {what}: {failure} ({where})", file=sys.stderr)
         return 1
     print(msgspec.json.encode(summary).decode() if args.json else render(summary))
     return 0

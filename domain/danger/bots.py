@@ -108,7 +108,7 @@ def _draw_or_take(
     top = view.discard.top
     if TakeDiscard() not in moves or top is None:
         return Draw()
-    # A discard of a colour we no longer take is a safe pass: it beats a risky draw.
+    # `legal` offers the discard only when it would go into one of our open rows.
     totals = view.totals
     size = sum(unseen.values())
     drawn = sum(

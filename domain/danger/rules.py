@@ -69,6 +69,12 @@ def decide(state: DangerState, command: Command, seat: int, shuffler: Shuffler) 
                     "Only a card discarded on the turn just before may be taken.",
                 )
             card = state.discard[-1]
+            if not _would_place(state, seat, card):
+                raise RuleViolation(
+                    "discard_would_not_place",
+                    f"Your {colour(card)} row is {_done_word(state, seat, card)}: "
+                    f"{card} could only be discarded again.",
+                )
             return [CardDrawn(seat=seat, card=card, source="discard"), *_place(state, seat, card)]
         case Protect(colour=c):
             _must_have_placed(state)
@@ -89,7 +95,7 @@ def legal(state: DangerState, seat: int) -> list[Command]:
         return []
     if state.phase == "draw":
         moves: list[Command] = [Draw()]
-        if state.takeable and state.discard:
+        if state.takeable and state.discard and _would_place(state, seat, state.discard[-1]):
             moves.append(TakeDiscard())
         return moves
     return [*(Protect(colour=c) for c in _protectable(state.rows, seat, state)), EndTurn()]
@@ -108,6 +114,17 @@ def _must_draw_now(state: DangerState) -> None:
 def _must_have_placed(state: DangerState) -> None:
     if state.phase != "protect":
         raise RuleViolation("draw_first", "You must draw and place a card before protecting a row.")
+
+
+def _would_place(state: DangerState, seat: int, card: str) -> bool:
+    """RULINGS [house, liveness]: the discard may be taken only into an open row. Taking a
+    card only to discard it again changes nothing and lets the seats pass one card around
+    forever."""
+    return not state.rows[seat][colour(card)].done
+
+
+def _done_word(state: DangerState, seat: int, card: str) -> str:
+    return "protected" if state.rows[seat][colour(card)].protected else "closed"
 
 
 def _draw(state: DangerState, seat: int, shuffler: Shuffler) -> list[Event]:

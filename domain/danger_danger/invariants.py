@@ -6,7 +6,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from .cards import HIGHEST, INITIAL, TEAMS, team_deck
-from .state import TOKENS_TO_WIN, DangerDangerState
+from .state import NO_PLAY_REPLAYS, TOKENS_TO_WIN, DangerDangerState
 
 
 @lru_cache(maxsize=16)
@@ -72,7 +72,10 @@ def invariants(state: DangerDangerState) -> list[str]:
         and scored.tokens == tokens
     )
     over = state.phase == "over"
-    if (over != bool(full) and not (ending and not over)) or state.winner != (
+    abandoned = state.idle_replays >= NO_PLAY_REPLAYS  # over with no winner
+    if abandoned and full:
+        problems.append(f"abandoned with tokens {tokens}")
+    if (over != (bool(full) or abandoned) and not (ending and not over)) or state.winner != (
         full[0] if over and full else None
     ):
         problems.append(f"phase {state.phase}, winner {state.winner} with tokens {tokens}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from domain.kernel import Command, Event, InvalidOptions, RuleViolation, Shuffler
 from domain.kernel.game import Timer
+from domain.kernel.table import GameAbandoned
 
 from .cards import TEAMS, check_deck, fits, is_new_stack, team_deck
 from .messages import (
@@ -36,7 +37,7 @@ from .messages import (
     TimerRang,
     Trash,
 )
-from .state import TOKENS_TO_WIN, DangerDangerState, TeamState, cases_showing
+from .state import NO_PLAY_REPLAYS, TOKENS_TO_WIN, DangerDangerState, TeamState, cases_showing
 
 STACKS_EACH = 3  # "Place the top 3 cards from your Draw Pile face up"
 TEAM_SIZE = (1, 4)  # RULINGS: 1-4 seats a team
@@ -102,10 +103,14 @@ def timers(state: DangerDangerState) -> list[Timer]:
 
 def on_timer(state: DangerDangerState, name: str, shuffler: Shuffler) -> list[Event]:
     """ "If the timer goes off while you're still playing, your team IMMEDIATELY LOSES THE
-    ROUND." Both still playing: both lose, and the round is replayed."""
+    ROUND." Both still playing: both lose, and the round is replayed, unless nobody has
+    played in it nor in the two replays before it (RULINGS [house, liveness]): then the game
+    is abandoned rather than replayed for ever."""
     events: list[Event] = [TimerRang(round=state.round, attempt=state.attempt)]
     still_in = [t for t in TEAMS if not state.teams[t].out]
     winner = next(t for t in TEAMS if t not in still_in) if len(still_in) == 1 else None
+    if not state.commanded and state.idle_replays + 1 >= NO_PLAY_REPLAYS:
+        return [*events, _scored(state, "timer", None, None), GameAbandoned(reason="no_play")]
     return events + _score(state, "timer", None, winner, shuffler)
 
 
@@ -198,24 +203,30 @@ def _score(
     winner: str | None,
     shuffler: Shuffler,
 ) -> list[Event]:
-    tokens = dict(state.tokens)
-    if winner is not None:
-        tokens[winner] += 1
-    events: list[Event] = [
-        RoundScored(
-            round=state.round,
-            attempt=state.attempt,
-            reason=reason,  # type: ignore[arg-type]
-            cases=showing,
-            winner=winner,  # type: ignore[arg-type]
-            tokens=tokens,
-        )
-    ]
+    scored = _scored(state, reason, showing, winner)
+    tokens = scored.tokens
+    events: list[Event] = [scored]
     if winner is not None and tokens[winner] >= TOKENS_TO_WIN:
         return [*events, GameEnded(tokens=tokens, winner=winner)]  # type: ignore[arg-type]
     # "Collect the cards on the table and shuffle each team's deck separately."
     next_round, attempt = (state.round + 1, 1) if winner else (state.round, state.attempt + 1)
     return events + _deal(state.options, next_round, attempt, state.shuffles, shuffler)
+
+
+def _scored(
+    state: DangerDangerState, reason: str, showing: dict[str, int] | None, winner: str | None
+) -> RoundScored:
+    tokens = dict(state.tokens)
+    if winner is not None:
+        tokens[winner] += 1
+    return RoundScored(
+        round=state.round,
+        attempt=state.attempt,
+        reason=reason,  # type: ignore[arg-type]
+        cases=showing,
+        winner=winner,  # type: ignore[arg-type]
+        tokens=tokens,
+    )
 
 
 def legal(state: DangerDangerState, seat: int) -> list[Command]:

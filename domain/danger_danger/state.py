@@ -30,6 +30,9 @@ from .messages import (
 )
 
 TOKENS_TO_WIN = 3  # "The first team to collect 3 Point Tokens wins the game!"
+NO_PLAY_REPLAYS = 3
+"""RULINGS [house, liveness]: three consecutive rounds replayed because the timer rang with
+no command at all from either team end the game as abandoned."""
 
 
 class TeamState(msgspec.Struct):
@@ -56,6 +59,10 @@ class DangerDangerState(msgspec.Struct):
     shuffles: int = 0
     last_round: RoundScored | None = None
     winner: str | None = None
+    commanded: bool = False
+    """A seat has sent a command since this round (or its replay) was dealt."""
+    idle_replays: int = 0
+    """Rounds in a row replayed because the timer rang with no command at all."""
 
     def team_of(self, seat: int) -> str:
         return next(name for name, t in self.teams.items() if seat in t.seats)
@@ -74,6 +81,7 @@ def evolve(state: DangerDangerState, event: Event) -> DangerDangerState:
             }
         case RoundStarted(round=r, attempt=a):
             state.round, state.attempt, state.phase = r, a, "playing"
+            state.commanded = False
             state.stacks = []
             for team in state.teams.values():
                 team.pile, team.swap, team.holding, team.holder = [], None, None, None
@@ -91,22 +99,28 @@ def evolve(state: DangerDangerState, event: Event) -> DangerDangerState:
             _take(state, card)
             state.teams[name].swap = card
         case CardDrawn(team=name, seat=seat, card=card):
+            _commanded(state)
             _take(state, card)
             team = state.teams[name]
             team.holding, team.holder = card, seat
         case CardPlayed(team=name, card=card, stack=i):
+            _commanded(state)
             state.stacks[i].append(card)
             _played(state.teams[name])
         case StackStarted(team=name, card=card):
+            _commanded(state)
             state.stacks.append([card])
             _played(state.teams[name])
         case CardsSwapped(team=name, took=took, left=left):
+            _commanded(state)
             team = state.teams[name]
             team.holding, team.swap = took, left
         case CardTrashed(team=name, card=card):
+            _commanded(state)
             state.teams[name].trashed.append(card)
             _played(state.teams[name])
         case OutDeclared(team=name, seat=seat):
+            _commanded(state)
             state.teams[name].declared.append(seat)
         case DeclarationsCleared(team=name):
             state.teams[name].declared = []
@@ -114,14 +128,25 @@ def evolve(state: DangerDangerState, event: Event) -> DangerDangerState:
             state.teams[name].out = True
         case TimerRang():
             pass  # the scoring that follows says what it costs
-        case RoundScored(tokens=tokens):
+        case RoundScored(tokens=tokens, reason=reason):
             state.tokens = dict(tokens)
             state.last_round = event
+            if reason == "timer" and not state.commanded:
+                state.idle_replays += 1
+                if state.idle_replays >= NO_PLAY_REPLAYS:
+                    state.phase = "over"  # abandoned: the table records `game_abandoned`
         case GameEnded(winner=winner):
             state.phase, state.winner = "over", winner
         case _:
             raise ValueError(f"danger-danger cannot fold {type(event).__name__}")
     return state
+
+
+def _commanded(state: DangerDangerState) -> None:
+    """Every command of a seat begins with one of the events that call this: a draw, a play,
+    a new stack, a swap, a trash, or a member's hands laid flat."""
+    state.commanded = True
+    state.idle_replays = 0
 
 
 def _take(state: DangerDangerState, card: str) -> None:

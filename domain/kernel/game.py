@@ -34,7 +34,8 @@ class GameRules:
     - `view(state, viewer)`: what that reader may see, as plain data.
     - `legal(state, seat)`: every command that seat may send now.
     - `check_options(options, seats)`: raise InvalidOptions for a deck or setting that cannot be.
-    - `final_event`: the event type that ends the game.
+    - `final_event`: the event type that ends the game (the table's `game_abandoned` ends
+      it too, with no winner).
     - `timers(state)`: the timers the game needs running now.
     - `on_timer(state, name, shuffler)`: the events when a current timer rings.
     - `teams`: the teams a seat may join (empty: no teams).
@@ -59,7 +60,9 @@ class GameRules:
     legal: Callable[[Any, int], list[Command]]
     check_options: Callable[[Any, int], None]
     standings: Callable[[Any], list[tuple[int, bool]]] | None = None
-    """Per seat, once the game is over: (its score as the game counts it, did it win)."""
+    """Per seat, once the game is finished by its final event: (its score as the game counts
+    it, did it win). Never asked of an abandoned game: it has no winner, and its view shows
+    the scores as they stood."""
     timers: Callable[[Any], list[Timer]] | None = None
     on_timer: Callable[[Any, str, Shuffler], list[Event]] | None = None
     teams: tuple[str, ...] = ()

@@ -1,8 +1,9 @@
-"""The table every game is played at: created, seats joined, started, finished.
+"""The table every game is played at: created, seats joined, started, finished or abandoned.
 
 This is the shared part of the Decider. Game commands are handed to the game's own
 `decide`; the table only checks that the game is running and, when the game's final
-event is decided, reveals the server seed so anyone can audit the shuffles.
+event (or its abandonment) is decided, reveals the server seed so anyone can audit the
+shuffles.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ NAME_MAX = 40
 ENTROPY_MAX = 256
 DEFAULT_THINK_MS = 1000
 MAX_THINK_MS = 30_000
+DEFAULT_IDLE_MINUTES = 60.0
+"""RULINGS: a game with no seat command for `idle_minutes` (a game option; default 60) ends."""
 
 
 class GameCreated(Event, frozen=True, tag="game_created"):
@@ -56,12 +59,16 @@ AbandonReason = Literal["idle", "not_started", "admin", "no_play", "max_events"]
 
 
 class GameAbandoned(Event, frozen=True, tag="game_abandoned"):
-    """The game ended without a winner (RULINGS.md, "Liveness and lifecycle"); the standings
-    stay as they stood."""
+    """RULINGS, "Liveness and lifecycle": a game that cannot or will not end is ended. No
+    winner; the standings stay as they stood; the seed is revealed as at a game's end."""
 
     reason: AbandonReason
+    """`idle` (no seat commanded for `idle_minutes`), `not_started` (open for `open_hours`),
+    `admin` (the admin abandoned the open game), `no_play` (Danger Danger: three rounds in
+    a row replayed with no command at all), `max_events` (the log reached `max_events`)."""
     limit: float | None = None
-    """The bound in force: idle minutes, open hours or max events; null for admin, no_play."""
+    """The setting in force when the game ended: idle minutes, open hours or max events;
+    null for `admin` and `no_play`."""
 
 
 TABLE_EVENTS: tuple[type[Event], ...] = (
@@ -86,25 +93,28 @@ class Start(Command, frozen=True, tag="start"):
     pass
 
 
-class Abandon(Command, frozen=True, tag="abandon"):
-    """End the game without a winner: the admin's, while it is open; the service's, when it
-    has expired or its log is too long."""
-
-    reason: Literal["idle", "not_started", "admin", "max_events"]
-    limit: float | None = None
-
-
 class FireTimer(Command, frozen=True, tag="fire_timer"):
     """Sent by a worker when a timer is due; the game ignores a timer no longer current."""
 
     timer: str
 
 
+class Abandon(Command, frozen=True, tag="abandon"):
+    """End the game with no winner: from the admin (`admin`, an open game only) or from the
+    service (`not_started`, `idle`, `max_events`, naming the setting in force as `limit`)."""
+
+    reason: Literal["idle", "not_started", "admin", "max_events"]
+    limit: float | None = None
+
+
 Status = Literal["open", "active", "finished", "abandoned"]
+LOG_CLOSING_EVENTS = 2
+"""What an abandonment appends: `game_abandoned` and `seed_revealed`."""
 
 
 def is_over(status: str) -> bool:
-    """Finished by the rules or abandoned: nothing more happens, and the log is open."""
+    """True once the game has ended, by its own final event or by being abandoned: its log
+    is complete and every reader may see all of it."""
     return status in ("finished", "abandoned")
 
 
@@ -229,7 +239,11 @@ def decide(
             *rules.setup(setup_options or table.options, table.seats, shuffler, **seating),
         ]
     if isinstance(command, Abandon):
-        return _abandon(table, command, actor, shuffler)
+        _check_abandon(table, command, actor)
+        return [
+            GameAbandoned(reason=command.reason, limit=command.limit),
+            SeedRevealed(seed=shuffler.seed.hex()),
+        ]
     if table.status != "active":
         raise RuleViolation("game_not_active", f"This game is {table.status}, not active.")
     if isinstance(command, FireTimer):
@@ -237,39 +251,73 @@ def decide(
         name = table.timer_ids().get(command.timer)
         if name is None or rules.on_timer is None:
             return []
-        events = rules.on_timer(table.state, name, shuffler)
-        if any(isinstance(e, rules.final_event | GameAbandoned) for e in events):
-            events.append(SeedRevealed(seed=shuffler.seed.hex()))
-        return events
+        return _revealed_at_the_end(rules, rules.on_timer(table.state, name, shuffler), shuffler)
     if not isinstance(actor, int):
         raise RuleViolation("not_a_seat", "Only a seated player may play.")
-    events = rules.decide(table.state, command, actor, shuffler)
-    if any(isinstance(e, rules.final_event) for e in events):
+    return _revealed_at_the_end(
+        rules, rules.decide(table.state, command, actor, shuffler), shuffler
+    )
+
+
+def _revealed_at_the_end(rules: GameRules, events: list[Event], shuffler: Shuffler) -> list[Event]:
+    """The events, and the seed after them when they end the game (its final event, or a
+    game's own abandonment: Danger Danger's `no_play`)."""
+    if any(isinstance(e, (rules.final_event, GameAbandoned)) for e in events):
         events.append(SeedRevealed(seed=shuffler.seed.hex()))
     return events
 
 
-# Who may end a game how, and in which statuses (RULINGS.md, "Liveness and lifecycle").
-_ABANDON = {
-    ("admin", "admin"): ("open",),
-    ("server", "not_started"): ("open",),
-    ("server", "idle"): ("active",),
-    ("server", "max_events"): ("open", "active"),
+# Who may abandon a game, and when: reason -> (actor, the statuses it is allowed in, the
+# refusal's code in any other).
+_ABANDON: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "admin": ("admin", ("open",), "game_not_open"),
+    "not_started": ("server", ("open",), "game_not_open"),
+    "idle": ("server", ("active",), "game_not_active"),
+    "max_events": ("server", ("open", "active"), "game_over"),
 }
 
 
-def _abandon(table: Table, command: Abandon, actor: Any, shuffler: Shuffler) -> list[Event]:
-    statuses = _ABANDON.get((actor, command.reason)) if isinstance(actor, str) else None
-    if statuses is None:
-        raise RuleViolation("not_allowed", "Only the admin may abandon a game, while it is open.")
-    if table.status not in statuses:
-        if table.status == "active" and actor == "admin":
-            raise RuleViolation("game_not_open", "A started game cannot be abandoned.")
-        raise RuleViolation("game_not_open", f"This game is {table.status}.")
-    return [
-        GameAbandoned(reason=command.reason, limit=command.limit),
-        SeedRevealed(seed=shuffler.seed.hex()),
-    ]
+def _check_abandon(table: Table, command: Abandon, actor: object) -> None:
+    """RULINGS, "Liveness and lifecycle". What the domain cannot see (the clock) the audit
+    checks against the events' times; what it can (the game's option, the log's length)
+    is checked here, so the audit's replay checks it too."""
+    if command.reason not in _ABANDON:  # `no_play` is a game's own decision, never a command
+        raise RuleViolation("abandon_not_allowed", f"No one abandons for {command.reason!r}.")
+    who, allowed, code = _ABANDON[command.reason]
+    if actor != who:
+        raise RuleViolation(
+            "abandon_not_allowed",
+            f"Only the {'admin' if who == 'admin' else 'service'} abandons a game "
+            f"for the reason {command.reason!r}.",
+        )
+    if table.status not in allowed:
+        raise RuleViolation(
+            code,
+            f"This game is {table.status}; it can be abandoned for the reason "
+            f"{command.reason!r} only while {' or '.join(allowed)}.",
+        )
+    if command.reason == "admin":
+        if command.limit is not None:
+            raise RuleViolation("abandon_limit", "An admin's abandonment names no limit.")
+        return
+    if command.limit is None or command.limit <= 0:
+        raise RuleViolation(
+            "abandon_limit", f"An abandonment for {command.reason!r} names the limit in force."
+        )
+    if command.reason == "idle":
+        minutes = getattr(table.options, "idle_minutes", DEFAULT_IDLE_MINUTES)
+        if command.limit != minutes:
+            raise RuleViolation(
+                "abandon_limit", f"This game's idle_minutes is {minutes}, not {command.limit}."
+            )
+    if command.reason == "max_events":
+        logged = table.events + 1  # game_created begins the log and is not counted in events
+        if logged + LOG_CLOSING_EVENTS < command.limit:
+            raise RuleViolation(
+                "abandon_limit",
+                f"The log holds {logged} events; it is abandoned at {command.limit:g} "
+                f"with the {LOG_CLOSING_EVENTS} that close it.",
+            )
 
 
 def evolve(table: Table, rules: GameRules, event: Event) -> Table:

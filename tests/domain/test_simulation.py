@@ -1,4 +1,5 @@
-"""Self-play: reproducible by seed, stops at a broken invariant, and `danger simulate`."""
+"""Self-play: reproducible by seed, stops at a broken invariant or a stall, every table of
+every game finishes, and `danger simulate`."""
 
 import dataclasses
 import hashlib
@@ -7,11 +8,16 @@ import random
 
 import pytest
 
+import domain.simulation
 from domain.danger import RULES as DANGER
+from domain.danger.messages import CardDrawn, Draw, TakeDiscard
+from domain.danger.rules import _place, decide, legal
 from domain.danger_danger import RULES as DANGER_DANGER
 from domain.danger_danger.messages import DangerDangerOptions
+from domain.high_voltage.messages import HighVoltageOptions
 from domain.kernel.table import FireTimer
-from domain.simulation import InvariantBroken, play
+from domain.registry import GAMES
+from domain.simulation import InvariantBroken, Stalled, play
 from service.cli import main
 
 
@@ -72,3 +78,86 @@ def test_danger_simulate_refuses_what_it_cannot_play(capsys):
     assert main(["simulate", "--game", "danger", "--games", "0"]) == 2
     assert main(["simulate", "--game", "danger", "--bots", "greedy,random,random"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+def _mixes(seats: int) -> list[list[str]]:
+    """All greedy, all random, and greedy and random seats taking turns."""
+    mixed = [("greedy", "random")[s % 2] for s in range(seats)]
+    return [["greedy"] * seats, ["random"] * seats, mixed]
+
+
+TABLES = [
+    (game, seats, bots, None)
+    for game, rules in GAMES.items()
+    for seats in range(rules.min_seats, rules.max_seats + 1)
+    for bots in _mixes(seats)
+] + [("high-voltage", 4, bots, HighVoltageOptions(teams=True)) for bots in _mixes(4)]
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "bots", "options"),
+    TABLES,
+    ids=[f"{g}-{n}-{'-'.join(dict.fromkeys(b))}{'-teams' if o else ''}" for g, n, b, o in TABLES],
+)
+def test_every_table_finishes(game, seats, bots, options):
+    """RULINGS, "Liveness and lifecycle": every game, every seat count (Danger Danger's seats
+    in two teams), all-greedy, all-random and mixed tables end with a result, no invariant
+    broken and no position repeated (either would raise)."""
+    for n in range(3):
+        rng = f"{game}:{seats}:{','.join(bots)}:{n}"
+        played = play(
+            GAMES[game], bots, hashlib.sha256(rng.encode()).digest(), random.Random(rng), options
+        )
+        assert any(played.won) and played.events > 0
+
+
+def _take_any_discard(state, command, seat, shuffler):
+    """Danger as it was before the liveness ruling: any discard may be taken, even into a
+    closed or protected row, only to be discarded again."""
+    taking = isinstance(command, TakeDiscard) and seat == state.turn and state.phase == "draw"
+    if taking and state.takeable and state.discard:
+        card = state.discard[-1]
+        return [CardDrawn(seat=seat, card=card, source="discard"), *_place(state, seat, card)]
+    return decide(state, command, seat, shuffler)
+
+
+def _offer_any_discard(state, seat):
+    moves = legal(state, seat)
+    if moves[:1] == [Draw()] and state.takeable and state.discard and TakeDiscard() not in moves:
+        moves.append(TakeDiscard())
+    return moves
+
+
+PASS_THE_CARD = dataclasses.replace(DANGER, decide=_take_any_discard, legal=_offer_any_discard)
+
+
+def test_a_game_that_comes_back_to_a_position_is_stalled_at_that_event():
+    with pytest.raises(Stalled) as caught:
+        play(PASS_THE_CARD, ["greedy", "greedy"], seed(0), random.Random(0))
+    stalled = caught.value
+    assert stalled.event_type == "turn_ended"  # a seat took the card, discarded it, and passed
+    assert f"after event {stalled.seq} (turn_ended)" in str(stalled)
+    assert "the position after event" in str(stalled)
+
+
+def test_a_game_past_its_step_limit_is_stalled(monkeypatch):
+    monkeypatch.setattr(domain.simulation, "MAX_STEPS", 20)
+    with pytest.raises(Stalled) as caught:
+        play(DANGER, ["random", "random"], seed(5), random.Random(5))
+    assert "still running after 20 steps" in str(caught.value)
+
+
+def test_a_game_abandoned_between_bots_is_stalled():
+    idle = dataclasses.replace(DANGER_DANGER, legal=lambda state, seat: [])  # nobody may move
+    with pytest.raises(Stalled) as caught:
+        play(idle, ["random", "random"], seed(6), random.Random(6))
+    assert caught.value.event_type == "seed_revealed"
+    assert "abandoned (no_play)" in str(caught.value)
+
+
+def test_danger_simulate_reports_a_stall_as_a_failure_naming_the_event(monkeypatch, capsys):
+    monkeypatch.setitem(GAMES, "danger", PASS_THE_CARD)
+    args = ["simulate", "--game", "danger", "--seats", "2", "--games", "3"]
+    assert main([*args, "--bots", "greedy,greedy"]) == 1
+    err = capsys.readouterr().err
+    assert "FAILURE, stalled" in err and "(turn_ended)" in err and "game 0 of the run" in err

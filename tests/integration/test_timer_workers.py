@@ -6,7 +6,6 @@ import random
 import signal
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -56,8 +55,9 @@ async def test_each_round_timer_rings_once_with_two_workers_and_one_killed(own_s
                 victim.send_signal(signal.SIGKILL)
                 victim.wait()
                 workers.append(worker(own_server.url))
+            # nobody plays: the third timer-only replay ends the game (RULINGS, no_play)
             deadline = asyncio.get_running_loop().time() + 40
-            while len(await rang(client, table.id)) < 4:
+            while len(await rang(client, table.id)) < 3:
                 assert asyncio.get_running_loop().time() < deadline, await rang(client, table.id)
                 await asyncio.sleep(0.2)
         finally:
@@ -66,6 +66,9 @@ async def test_each_round_timer_rings_once_with_two_workers_and_one_killed(own_s
             for w in workers:
                 w.wait(timeout=20)
         rings = await rang(client, table.id)
-        assert all(n == 1 for n in Counter(rings).values()), rings
+        assert rings == [(1, 1), (1, 2), (1, 3)], rings  # each round timer rang once
         events = (await client.get(f"/v1/games/{table.id}/events")).json()["events"]
         assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+        assert [e["type"] for e in events[-2:]] == ["game_abandoned", "seed_revealed"]
+        assert events[-2]["data"] == {"reason": "no_play", "limit": None}
+        assert (await client.get(f"/v1/games/{table.id}")).json()["status"] == "abandoned"

@@ -245,13 +245,31 @@ def test_the_last_discard_of_a_round_cannot_be_taken_in_the_next():
     assert TakeDiscard() not in legal(state, state.turn)
 
 
-def test_a_taken_discard_for_a_closed_row_is_discarded_again():
-    # seat 1 closes red, seat 0 discards a red card, seat 1 takes it and must discard it.
+def test_a_discard_for_the_takers_closed_row_may_not_be_taken():
+    # RULINGS (liveness): taking is legal only into an open row. Seat 1 closed red, seat 0
+    # discards a red card: seat 1 may only draw.
     state = given("R9", "R9", "R9", "R9", "B9", "B2", "R3", seats=2)
     play_turns(state, 4)
     assert state.rows[0]["red"].closed and state.rows[1]["red"].closed
     play_turns(state, 2)
     when(state, 0, Draw())  # R3: seat 0's red is closed, so it is discarded
-    events = when(state, 1, TakeDiscard())
-    assert events[1] == CardDiscarded(seat=1, card="R3", reason="row_closed")
-    assert TakeDiscard() in legal(state, 0)
+    assert state.takeable and state.discard[-1] == "R3"
+    assert legal(state, 1) == [Draw()]
+    assert refused(state, 1, TakeDiscard()) == "discard_would_not_place"
+    assert state.discard[-1] == "R3" and state.turn == 1  # the refusal changed nothing
+    assert when(state, 1, Draw())[0].source == "stack"
+
+
+def test_a_discard_for_the_takers_protected_row_may_not_be_taken():
+    # seats 0 and 1 both protect green; seat 0 then draws G9 and discards it
+    state = given("G5", "G6", "B1", "R1", "R2", "B2", "G9", seats=3)
+    play_turns(state, 3)
+    when(state, 0, Draw())
+    when(state, 0, Protect(colour="green"))
+    when(state, 1, Draw())
+    when(state, 1, Protect(colour="green"))
+    play_turns(state, 1)
+    events = when(state, 0, Draw())
+    assert events[1] == CardDiscarded(seat=0, card="G9", reason="row_protected")
+    assert TakeDiscard() not in legal(state, 1)
+    assert refused(state, 1, TakeDiscard()) == "discard_would_not_place"

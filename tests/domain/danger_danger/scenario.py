@@ -7,6 +7,7 @@ from collections import Counter
 from domain.danger_danger import RULES, DangerDangerOptions, DangerDangerState
 from domain.danger_danger.cards import DEFAULT_DECK, INITIAL, team_deck
 from domain.kernel import Command, Event, Shuffler
+from domain.kernel.table import GameAbandoned
 
 SHUFFLER = Shuffler(bytes(32))
 
@@ -40,7 +41,9 @@ def when(state: DangerDangerState, seat: int, command: Command) -> list[Event]:
 
 
 def ring(state: DangerDangerState) -> list[Event]:
+    """The round timer rings; its events are folded (but for `game_abandoned`, the table's)."""
     events = RULES.on_timer(state, f"round:{state.round}:{state.attempt}", SHUFFLER)  # type: ignore[misc]
     for event in events:
-        RULES.evolve(state, event)
+        if not isinstance(event, GameAbandoned):
+            RULES.evolve(state, event)
     return events

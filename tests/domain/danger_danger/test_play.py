@@ -21,6 +21,7 @@ from domain.danger_danger.messages import (
     Trash,
 )
 from domain.kernel import RuleViolation, Shuffler
+from domain.kernel.table import GameAbandoned
 from tests.domain.replaying import replayed
 
 
@@ -51,7 +52,7 @@ def test_random_games_keep_every_invariant(teams, seed, play):
     log = RULES.setup(options, seats, shuffler, teams=teams)
     for event in log:
         RULES.evolve(state, event)
-    steps = 0
+    steps, abandoned = 0, False
     while state.phase != "over":
         steps += 1
         assert conserved(state)
@@ -75,6 +76,9 @@ def test_random_games_keep_every_invariant(teams, seed, play):
             events = RULES.decide(state, choices.choice(moves), seat, shuffler)
         tokens = dict(state.tokens)
         for event in events:
+            if isinstance(event, GameAbandoned):  # the table's record: three idle replays
+                abandoned = True
+                continue
             if isinstance(event, RoundScored):
                 gained = {t: event.tokens[t] - tokens[t] for t in TEAMS}
                 assert sorted(gained.values()) == ([0, 0] if event.winner is None else [0, 1])
@@ -82,5 +86,8 @@ def test_random_games_keep_every_invariant(teams, seed, play):
                     assert (event.winner is None) == (event.cases["pink"] == event.cases["yellow"])
             RULES.evolve(state, event)
             log.append(event)
-    assert isinstance(log[-1], GameEnded) and max(state.tokens.values()) == 3
+    if abandoned:
+        assert state.winner is None and max(state.tokens.values()) < 3
+    else:
+        assert isinstance(log[-1], GameEnded) and max(state.tokens.values()) == 3
     assert replayed(RULES, options, seats, log) == msgspec.json.encode(state)
