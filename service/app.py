@@ -78,7 +78,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
             await redis.aclose()
 
     app = Litestar(
-        route_handlers=[api.GamesController, api.health, api.player],
+        route_handlers=[api.GamesController, api.health, api.player, api.player_named_by_slashes],
         dependencies={"service": Provide(_service, sync_to_thread=False)},
         lifespan=[lifespan],
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
