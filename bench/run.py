@@ -194,11 +194,14 @@ def percentile(values: list[float], q: float) -> float:
 def start_serve(redis_url: str, processes: int) -> tuple[subprocess.Popen, str]:
     """`danger serve` in sandbox mode on a free port, on the given server; (process, URL)."""
     port = free_port()
-    command = [sys.executable, "-m", "service.cli", "serve", "--redis-url", redis_url]
+    command = [sys.executable, "-m", "service.cli", "serve"]
     command += ["--sandbox", "--port", str(port), "--workers", str(processes)]
+    # The URL carries the server's password: in the environment, not on a command line
+    # every local user can read.
+    env = {**os.environ, "REDIS_URL": redis_url}
     # The load comes from one address: limits it never reaches, so each request still pays
     # for its bucket, and no game-count cap.
-    env = {**os.environ, "DANGER_OPEN_GAMES_PER_CLIENT": "0"}
+    env["DANGER_OPEN_GAMES_PER_CLIENT"] = "0"
     env.update({f"DANGER_RATE_{kind}": "1000000/1" for kind in RATE_KINDS})
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return proc, f"http://127.0.0.1:{port}"

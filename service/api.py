@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 from collections.abc import AsyncGenerator
 from typing import Annotated, Any
+from urllib.parse import unquote_to_bytes
 
 import msgspec
 from litestar import Controller, HttpMethod, Request, get, post, route
@@ -23,7 +25,7 @@ from events.keys import GameKeys
 from events.store import decode_envelope
 
 from . import lobby as lobby_model
-from . import offload
+from . import names, offload
 from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
@@ -309,7 +311,16 @@ class GamesController(Controller):
         'With `bot`, the seat is played by the service itself ("random" or "greedy"), '
         "through the same command path, by its workers; no token is issued for it.",
         responses=responses(
-            400, 404, 409, 413, 422, 503, s422="`think_ms` without `bot` (think_without_bot)."
+            400,
+            404,
+            409,
+            413,
+            422,
+            503,
+            s400="Malformed body, or a name holding a refused character (invalid_name).",
+            s409="The rules forbid it now; `code` names the rule (name_taken: a player at "
+            "the table has this name or one like it).",
+            s422="`think_ms` without `bot` (think_without_bot).",
         ),
     )
     async def join(
@@ -318,8 +329,12 @@ class GamesController(Controller):
         game_id: GameId,
         data: Annotated[JoinGame, Body(examples=[Example(value={"name": "Anton"})])],
     ) -> Joined:
+        try:
+            name = names.normalised(data.name)
+        except names.InvalidName as exc:
+            raise ApiError(400, "invalid_name", str(exc)) from None
         outcome, token = await service.join(
-            game_id, data.name, data.entropy, data.team, data.bot, data.think_ms
+            game_id, name, data.entropy, data.team, data.bot, data.think_ms
         )
         seat = outcome.envelopes[0].data["seat"]
         return Joined(seat=seat, token=token, seq=outcome.game.seq)
@@ -620,19 +635,63 @@ async def health(request: Request) -> Health:
     )
 
 
+PLAYERS = "/v1/players/"
+# A name is kept in NFC, which can make it up to three times as long as it was sent (UAX #15).
+SHOWN_NAME_MAX = 3 * NAME_MAX
+
+
+def _name_in_path(request: Request) -> str:
+    """The name as sent, `/` and all: read from the raw path, because a router reads the
+    decoded path as segments and would drop a leading `/` and merge `//` in a name."""
+    raw = request.scope.get("raw_path")
+    if raw is None:  # a server that gives no raw path: the decoded one, as the router read it
+        return request.scope["path"].partition(PLAYERS)[2]
+    # Some clients' ASGI bridges leave the query on the raw path; a `?` in a name is sent
+    # as %3F, so the first one starts the query.
+    encoded = raw.partition(b"?")[0].partition(PLAYERS.encode())[2]
+    try:
+        return unquote_to_bytes(encoded).decode("utf-8")
+    except UnicodeDecodeError:
+        raise ApiError(400, "invalid_parameter", "The name is not UTF-8.") from None
+
+
 @get(
-    "/v1/players/{name:str}",
+    f"{PLAYERS}{{name:path}}",
     tags=["players"],
     operation_id="getPlayer",
     summary="A player's statistics",
     description="Finished games, wins and average score per kind of game, for every player "
-    "who joined under this name. Fed by the players projection.",
-    responses=responses(400, 404),
+    "who joined under this name (compared in NFC, as names are kept). Fed by the players "
+    "projection. A `/` in the name is sent as `%2F`.",
+    responses=responses(400, 404, s404="No finished game has a player of this name."),
 )
 async def player(
     request: Request,
-    name: Annotated[str, PathParameter(min_length=1, max_length=NAME_MAX)],
+    name: Annotated[
+        str,
+        PathParameter(
+            description="The player's name, percent-encoded.",
+            schema_extra={"minLength": 1, "maxLength": SHOWN_NAME_MAX},
+        ),
+    ],
 ) -> PlayerStats:
+    # `name` documents the parameter; as the router read it, it has lost its slashes, so
+    # the name is read from the raw path.
+    return await _player_stats(request)
+
+
+@get(PLAYERS.rstrip("/"), include_in_schema=False)
+async def player_named_by_slashes(request: Request) -> PlayerStats:
+    """A name of slashes alone ("/", "//"), which a router reads as no segment at all."""
+    return await _player_stats(request)
+
+
+async def _player_stats(request: Request) -> PlayerStats:
+    name = unicodedata.normalize("NFC", _name_in_path(request))
+    if not 1 <= len(name) <= SHOWN_NAME_MAX:
+        raise ApiError(
+            400, "invalid_parameter", f"A name is 1 to {SHOWN_NAME_MAX} characters long."
+        )
     results = await player_results(request.app.state.redis, name)
     if not results:
         raise ApiError(404, "unknown_player", f"No finished game has a player {name!r}.")

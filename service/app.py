@@ -86,7 +86,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
     clients = Clients(settings.trusted_proxies)
     limiter = ratelimit.Limiter(settings.rates, clients)
     app = Litestar(
-        route_handlers=[api.GamesController, api.health, api.player],
+        route_handlers=[api.GamesController, api.health, api.player, api.player_named_by_slashes],
         middleware=[ratelimit.middleware(limiter)] if settings.rate_limits else [],
         state=State({"open_games": OpenGames(settings.open_games_per_client, clients)}),
         dependencies={"service": Provide(_service, sync_to_thread=False)},

@@ -44,7 +44,11 @@ def _serve(args: argparse.Namespace) -> int:
             print(f"danger: {exc}", file=sys.stderr)
             return 1
         redis_url = embedded.url
-        print(f"danger: embedded Valkey on {redis_url}, data in {embedded.data_dir}", flush=True)
+        print(
+            f"danger: embedded Valkey on {embedded.address}, data in {embedded.data_dir}, "
+            f"password in {embedded.password_file}",
+            flush=True,
+        )
     try:
         if args.workers > 1:
             return _serve_processes(args, settings, redis_url)

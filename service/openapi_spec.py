@@ -5,6 +5,8 @@
 - optional headers documented as their type, not "type or null" (a header is absent or a
   string; it is never JSON null), with their patterns;
 - the rate limit fields on every answer of an operation that can answer 429.
+- the pattern of a player's name, which service/names.py checks (not msgspec, so that a
+  refused name is answered `invalid_name`, not a generic `invalid_body` quoting the pattern).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from litestar.openapi.spec.enums import OpenAPIType
 
 from domain.registry import GAMES
 
+from . import names
 from .schemas import CREATE_TYPES, JoinGame
 
 GAME_FROM_BODY = "$response.body#/id"
@@ -146,6 +149,8 @@ def finish(app: Litestar) -> None:
             if isinstance(prop, Schema):
                 prop.minimum = bounds.get("minimum", prop.minimum)
                 prop.maximum = bounds.get("maximum", prop.maximum)
+    join = (spec.components.schemas or {})[JoinGame.__name__]
+    join.properties["name"].pattern = names.pattern()  # type: ignore[union-attr,index]
     for (path, method, status), links in LINKS.items():
         operation = getattr(spec.paths[path], method)  # type: ignore[index]
         operation.responses[status].links = links

@@ -55,16 +55,21 @@ TableViewOut = msgspec.defstruct(
 )
 
 
-# Control characters (C0, C1) and the BOM never; one character that is not a space. (Spelt
-# out so Python's and ECMAScript's regexes, which differ on what a space is, agree.)
-_CONTROL = "\\x00-\\x1f\\x7f-\\x9f\\ufeff"
-NAME_PATTERN = f"^[^{_CONTROL}]*[^\\s{_CONTROL}][^{_CONTROL}]*$"
+NAME_RULES = (
+    "Shown to everyone at the table, in NFC. Refused (400 invalid_name): control, "
+    "format (zero-width, bidi overrides and isolates), private-use and unassigned (in the "
+    "server's Unicode version) characters, and a name of spaces alone; the pattern spells "
+    "them out. No two names at one table may be equal under Unicode's compatibility caseless "
+    'match, spaces at the ends and runs of them aside: "ANN", or "Ann" in fullwidth letters, '
+    'cannot sit beside "Ann" (409 name_taken).'
+)
 
 
 class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, pattern=NAME_PATTERN)]
-    """Shown to everyone at the table; unique within the game; no control characters, not
-    only spaces."""
+    # The characters are checked by service/names.py, not by a msgspec pattern, so that a
+    # refused name is answered invalid_name; the spec carries that module's pattern
+    # (service/openapi_spec.py), so the spec and the check agree.
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, description=NAME_RULES)]
     entropy: Annotated[str, msgspec.Meta(max_length=ENTROPY_MAX)] = ""
     """Optional: any string, mixed into every shuffle of the game and recorded publicly."""
     team: Annotated[str, msgspec.Meta(max_length=20)] | None = None

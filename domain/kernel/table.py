@@ -8,6 +8,7 @@ shuffles.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Literal
 
 import msgspec
@@ -182,6 +183,14 @@ def from_created(rules: GameRules, event: GameCreated) -> Table:
     )
 
 
+def caseless(name: str) -> str:
+    """What a name is compared by at a table: the Unicode Standard's compatibility caseless
+    match (3.13, D146: NFKD(toCasefold(NFKD(toCasefold(NFD(name)))))), so "ANN" and "Ann"
+    in fullwidth letters are "ann"; spaces at the ends, and runs of them, do not count."""
+    nfkd = unicodedata.normalize("NFKD", unicodedata.normalize("NFD", name).casefold())
+    return " ".join(unicodedata.normalize("NFKD", nfkd.casefold()).split())
+
+
 def decide(
     table: Table,
     rules: GameRules,
@@ -196,8 +205,11 @@ def decide(
             raise RuleViolation("game_not_open", "This game has already started.")
         if len(table.players) >= table.seats:
             raise RuleViolation("game_full", "Every seat of this game is taken.")
-        if any(p.name == command.name for p in table.players):
-            raise RuleViolation("name_taken", "Another player at this table has that name.")
+        # Players are told apart by name; two that look alike cannot be.
+        if any(caseless(p.name) == caseless(command.name) for p in table.players):
+            raise RuleViolation(
+                "name_taken", "Another player at this table has that name, or one like it."
+            )
         seat = len(table.players)
         team = command.team
         if rules.teams:

@@ -99,7 +99,7 @@ async def test_names_are_unique_and_limited(client):
     await client.post(url, json={"name": "Anton"})
     problem(await client.post(url, json={"name": "Anton"}), 409, "name_taken")
     problem(await client.post(url, json={"name": "x" * 41}), 400, "invalid_body")
-    problem(await client.post(url, json={"name": "   "}), 400, "invalid_body")
+    problem(await client.post(url, json={"name": "   "}), 400, "invalid_name")
 
 
 async def test_rule_violations_are_409_with_the_rule_as_code(client):

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import httpx
 import pytest
@@ -21,7 +22,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(data_dir: Path, port: int, *flags: str) -> subprocess.Popen:
+def serve(data_dir: Path, port: int, *flags: str, output: IO | None = None) -> subprocess.Popen:
+    """`danger serve` on the embedded server in `data_dir`; what it prints goes to `output`."""
     env = {**os.environ, "DANGER_DATA_DIR": str(data_dir), "DANGER_PORT": str(port)}
     # Clients here play as fast as they can from one address: no per-client limits.
     env.update(DANGER_RATE_LIMITS="off", DANGER_OPEN_GAMES_PER_CLIENT="0")
@@ -29,8 +31,8 @@ def serve(data_dir: Path, port: int, *flags: str) -> subprocess.Popen:
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", *flags],
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=output or subprocess.DEVNULL,
+        stderr=output or subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -19,8 +19,8 @@ from tests.players import new_table
 
 def worker(url: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "worker", "--redis-url", url],
-        env={**os.environ},
+        [sys.executable, "-m", "service.cli", "worker"],
+        env={**os.environ, "REDIS_URL": url},  # it carries a password: not on a command line
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
