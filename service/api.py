@@ -205,7 +205,10 @@ class GamesController(Controller):
         operation_id="createGame",
         summary="Create a game",
         description="Creates a game with open seats; the answer carries the admin token that "
-        "starts it. Sandbox options (`seed`, `deck`) need a server started with DANGER_SANDBOX=1.",
+        "starts it. Every option has its bounds in the schema. The options that fix the order "
+        "of the cards (`seed`; Danger's and High Voltage's `deck`; Danger 13's and Danger "
+        "Danger's `stack`) need a server started with DANGER_SANDBOX=1; a deck composition "
+        "(Danger 13's and Danger Danger's `deck`) does not.",
         responses=responses(
             400,
             403,
@@ -213,9 +216,16 @@ class GamesController(Controller):
             413,
             422,
             503,
+            s400='Malformed body: not JSON, a value of the wrong type (`"3"` is not a '
+            "number), an unknown or missing field (invalid_body).",
             s409="This client already holds the most open games allowed "
             "(`too_many_open_games`, DANGER_OPEN_GAMES_PER_CLIENT): start one, or let one "
             "end, first.",
+            s422="Well-formed but out of bounds or impossible: `seats` beyond the game's "
+            "(seats_out_of_range); an option beyond the maximum or minimum its schema gives, "
+            "or a deck holding more of a kind of card than it allows (option_out_of_range); a "
+            "deck no game can be played with (invalid_deck), a sandbox stack that is not the "
+            "deck (invalid_stack), team mode without 4 seats (teams_need_four).",
         ),
     )
     async def create(
@@ -320,7 +330,8 @@ class GamesController(Controller):
             s400="Malformed body, or a name holding a refused character (invalid_name).",
             s409="The rules forbid it now; `code` names the rule (name_taken: a player at "
             "the table has this name or one like it).",
-            s422="`think_ms` without `bot` (think_without_bot).",
+            s422="`think_ms` beyond its bounds (think_ms_out_of_range), or without `bot` "
+            "(think_without_bot).",
         ),
     )
     async def join(

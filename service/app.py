@@ -22,6 +22,7 @@ from redis.asyncio import Redis
 from events.store import EventStore
 
 from . import api, lobby, openapi_spec, ratelimit
+from .bodies import StrictRequest
 from .clients import Clients
 from .config import Settings
 from .games import GameService
@@ -93,6 +94,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
         lifespan=[lifespan],
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         request_max_body_size=settings.max_body_bytes,
+        request_class=StrictRequest,
         cors_config=CORSConfig(
             allow_origins=list(settings.cors_origins), expose_headers=ratelimit.HEADERS
         )

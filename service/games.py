@@ -308,9 +308,7 @@ class GameService:
             seed = bytes.fromhex(options.seed)  # the schema admits 16-64 bytes of hex only
         try:
             created = tables.create(rules, seats, options, bool(sandboxed), commitment(seed))
-        except RuleViolation as exc:
-            raise ApiError(400, exc.code, exc.message) from None
-        except InvalidOptions as exc:  # well-formed, but no game can be set up so
+        except (RuleViolation, InvalidOptions) as exc:  # well-formed, but no game can be so
             raise ApiError(422, exc.code, exc.message) from None
         for _ in range(5):
             game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")

@@ -4,12 +4,20 @@
   stateful tests) can follow a game's life from one answer to the next request;
 - optional headers documented as their type, not "type or null" (a header is absent or a
   string; it is never JSON null), with their patterns;
-- the rate limit fields on every answer of an operation that can answer 429.
+- the rate limit fields on every answer of an operation that can answer 429;
 - the pattern of a player's name, which service/names.py checks (not msgspec, so that a
-  refused name is answered `invalid_name`, not a generic `invalid_body` quoting the pattern).
+  refused name is answered `invalid_name`, not a generic `invalid_body` quoting the pattern);
+- request bodies documented from their docstrings (each type's and each field's), and the
+  bounds of a list's items, which Litestar leaves out.
 """
 
 from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+import textwrap
+from typing import Any
 
 import msgspec
 from litestar import Litestar
@@ -110,8 +118,18 @@ def _without_null(schema: Schema) -> Schema:
 def _request_types() -> list[type[msgspec.Struct]]:
     types: list[type[msgspec.Struct]] = [JoinGame, *CREATE_TYPES.values()]
     for rules in GAMES.values():
-        types += [rules.options_type, *rules.commands]
+        types += [rules.options_type, *_structs_in(rules.options_type), *rules.commands]
     return types
+
+
+def _structs_in(struct: type[msgspec.Struct]) -> list[type[msgspec.Struct]]:
+    """The struct types of `struct`'s fields (an option's deck composition, its piles)."""
+    found = []
+    for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
+        for kind in getattr(f.type, "types", (f.type,)):
+            if isinstance(kind, msgspec.inspect.StructType):
+                found.append(kind.cls)
+    return found
 
 
 def _closed_request_types() -> set[str]:
@@ -137,13 +155,91 @@ def _zero_bounds() -> dict[str, dict[str, dict[str, int]]]:
     return out
 
 
+_ITEM_BOUNDS = (
+    ("ge", "minimum"),
+    ("le", "maximum"),
+    ("min_length", "min_length"),
+    ("max_length", "max_length"),
+)
+
+
+def _item_bounds() -> dict[str, dict[str, dict[str, Any]]]:
+    """Per request type and list field, the bounds of the list's items."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for struct in _request_types():
+        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
+            for kind in getattr(f.type, "types", (f.type,)):
+                item = getattr(kind, "item_type", None)
+                if not isinstance(kind, msgspec.inspect.ListType) or item is None:
+                    continue
+                bounds = {
+                    key: getattr(item, attr)
+                    for attr, key in _ITEM_BOUNDS
+                    if getattr(item, attr, None) is not None
+                }
+                if bounds:
+                    out.setdefault(struct.__name__, {})[f.encode_name] = bounds
+    return out
+
+
+def _docs(struct: type[msgspec.Struct]) -> tuple[str | None, dict[str, str]]:
+    """A struct's docstring and its fields' (the string right after a field), by JSON name."""
+    own = struct.__dict__.get("__doc__")
+    text = " ".join(own.split()) if isinstance(own, str) else None
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(struct)))
+    except (OSError, TypeError):
+        return text, {}  # made at run time (msgspec.defstruct): no source to read
+    body = tree.body[0].body if isinstance(tree.body[0], ast.ClassDef) else []
+    names = {f.name: f.encode_name for f in msgspec.structs.fields(struct)}
+    fields = {}
+    for statement, after in itertools.pairwise(body):
+        if (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and statement.target.id in names
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            fields[names[statement.target.id]] = " ".join(after.value.value.split())
+    return text, fields
+
+
+def _items_of(prop: Schema) -> Schema | None:
+    """The schema of a list property's items (of its list branch, if it may be null)."""
+    for branch in [prop, *(prop.one_of or [])]:
+        if isinstance(branch, Schema) and isinstance(branch.items, Schema):
+            return branch.items
+    return None
+
+
+def _document(component: Schema, struct: type[msgspec.Struct], items: dict[str, Any]) -> None:
+    text, fields = _docs(struct)
+    if text and component.description is None:
+        component.description = text
+    for field, prop in (component.properties or {}).items():
+        if field in fields and prop.description is None:
+            prop.description = fields[field]
+        if not isinstance(prop, Schema):
+            continue
+        item = _items_of(prop)
+        for key, bound in items.get(field, {}).items():
+            if item is not None:
+                setattr(item, key, bound)
+
+
 def finish(app: Litestar) -> None:
     spec = app.openapi_schema
     closed = _closed_request_types()
     zero_bounds = _zero_bounds()
+    item_bounds = _item_bounds()
+    requests = {t.__name__: t for t in _request_types()}
     for name, component in (spec.components.schemas or {}).items():
         if name in closed and isinstance(component, Schema):
             component.additional_properties = False
+        if name in requests and isinstance(component, Schema):
+            _document(component, requests[name], item_bounds.get(name, {}))
         for field, bounds in zero_bounds.get(name, {}).items():
             prop = (component.properties or {}).get(field)  # type: ignore[union-attr]
             if isinstance(prop, Schema):

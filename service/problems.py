@@ -93,9 +93,10 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
         409: "The rules forbid it now; `code` names the rule.",
         412: "If-Match named a seq the game has moved past.",
         413: "Body too large.",
-        422: "Well-formed but impossible: an Idempotency-Key reused with another body, or "
-        "options no game can be set up with (a sandbox deck that is not the whole deck, "
-        "team mode without 4 seats).",
+        422: "Well-formed but impossible: a number beyond the bounds its schema gives "
+        "(`..._out_of_range`), an Idempotency-Key reused with another body, or options no "
+        "game can be set up with (a sandbox deck that is not the whole deck, team mode "
+        "without 4 seats).",
         429: "Too many requests of this kind from this client (`rate_limited`): wait "
         "`Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.",
         503: "Too much contention on this game (or no free game id); retry.",

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.kernel import Command, Event, Secret
-from domain.kernel.messages import Seed
+from domain.kernel.messages import IdleMinutes, Seed
 
 from .cards import Colour
 
@@ -19,9 +19,18 @@ class DangerOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
     """A turn clock: a seat that has not finished its turn in time draws from the stack and
     protects nothing. Its deadline is public."""
+    idle_minutes: IdleMinutes = 60.0
+    """A game in which no seat has sent a command for this many minutes ends as abandoned
+    (timers ringing do not count)."""
     seed: Seed | None = None
     """Sandbox only: the server seed as hex, for a reproducible shuffle."""
-    deck: Annotated[list[str], msgspec.Meta(min_length=108, max_length=108)] | None = None
+    deck: (
+        Annotated[
+            list[Annotated[str, msgspec.Meta(max_length=2)]],
+            msgspec.Meta(min_length=108, max_length=108),
+        ]
+        | None
+    ) = None
     """Sandbox only: the complete stack, top first, e.g. ["R7", "B1", ...] (108 cards)."""
 
 

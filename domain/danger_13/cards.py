@@ -8,7 +8,8 @@ Card notation (a card is its name):
 - "+" and "++": a pure "+" card with one or two signs, won at once.
 
 The composition (how many of each) is not published: `DEFAULT_DECK` is RULINGS.md's spread,
-and the game option `deck` replaces it.
+and the game option `deck` replaces it, with at most twice the default count of each card
+(`MAXIMA`): 218 cards at most.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ DEFAULT_DECK: dict[str, int] = {
     "+": 6,
     "++": 3,
 }
+MAXIMA: dict[str, int] = {card: 2 * n for card, n in DEFAULT_DECK.items()}
 LIMIT = 13  # "everyone checks whether the sum of his cards reaches or exceeds 13"
 HIGH_LIMIT = 18  # "This player's fatal limit passes from 13 to 18"
 SPECIAL = {"arrow", "limit18", "hand"}
@@ -56,13 +58,8 @@ def plus_signs(card: str) -> int:
 
 
 def is_card(card: str) -> bool:
-    body = card.lstrip("+")
-    signs = plus_signs(card)
-    if card in SPECIAL or card in ("+", "++"):
-        return True
-    if card.startswith("draw"):
-        return card[4:] in ("0", "1", "2", "3", "4")
-    return signs <= 2 and body.isdigit() and len(body) == 1
+    """One of the kinds of card of the notation above."""
+    return card in MAXIMA
 
 
 def cards_of(deck: dict[str, int]) -> list[str]:
@@ -80,5 +77,30 @@ def check_deck(deck: dict[str, int], seats: int) -> None:
         )
     if any(n < 0 for n in deck.values()):
         raise InvalidOptions("invalid_deck", "A card count cannot be negative.")
+    over = [c for c, n in deck.items() if n > MAXIMA[c]]
+    if over:
+        raise InvalidOptions(
+            "option_out_of_range",
+            f"At most {MAXIMA[over[0]]} {over[0]!r} cards (twice the default deck's).",
+        )
     if sum(deck.values()) < 3 * seats:
         raise InvalidOptions("invalid_deck", f"A deck for {seats} seats needs {3 * seats}+ cards.")
+    _check_rounds_can_end(deck, seats)
+
+
+def _check_rounds_can_end(deck: dict[str, int], seats: int) -> None:
+    """RULINGS "Liveness and lifecycle": a game must be able to end. Arrows and refused cards
+    go to the discard pile and come back in the next pile, so with them the cards go round
+    until a seat reaches its limit ("The game continues until the next scoring"). If every
+    seat can hold all the cards of value below its limit, a round may never end."""
+    if not (deck.get("arrow", 0) or deck.get("hand", 0)):
+        return  # every card stays where it lands: the pile runs out and the round ends
+    worth = sum(value(card) * n for card, n in deck.items())
+    holds = seats * (LIMIT - 1) + min(seats, deck.get("limit18", 0)) * (HIGH_LIMIT - LIMIT)
+    if worth <= holds:
+        raise InvalidOptions(
+            "invalid_deck",
+            f"With arrows or hands the cards go round until a seat reaches its limit, but "
+            f"this deck's cards are worth {worth} in all and {seats} seats can hold {holds} "
+            "below their limits: add cards of value, or leave out arrows and hands.",
+        )

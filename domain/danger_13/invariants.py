@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
+from domain.kernel.composition import Composition
+
 from .cards import HIGH_LIMIT, LIMIT, cards_of, plus_signs, value
 from .state import Danger13State
 
@@ -19,8 +21,8 @@ _plus = cache(plus_signs)
 
 
 @cache
-def _deck(composition: tuple[tuple[str, int], ...]) -> Counter[str]:
-    return Counter(cards_of(dict(composition)))
+def _deck(composition: Composition) -> Counter[str]:
+    return Counter(cards_of(composition.counts()))
 
 
 def invariants(state: Danger13State) -> list[str]:
@@ -40,7 +42,7 @@ def invariants(state: Danger13State) -> list[str]:
         for cs in group:
             everywhere += cs
     cards = Counter(everywhere)
-    full = _deck(tuple(state.options.deck.items()))
+    full = _deck(state.options.deck)
     if cards and not dict.__eq__(cards, full):  # before setup nothing is dealt
         extra, missing = cards - full, full - cards
         # between two events of a chain one card may be on its way to a seat

@@ -7,25 +7,47 @@ from typing import Annotated, ClassVar
 import msgspec
 
 from domain.kernel import Command, Event, Secret
-from domain.kernel.messages import Seed
+from domain.kernel.composition import composition_type
+from domain.kernel.messages import IdleMinutes, Seed
 
-from .cards import DEFAULT_DECK
+from .cards import DEFAULT_DECK, MAXIMA
+
+Danger13Deck = composition_type(
+    "Danger13Deck",
+    MAXIMA,
+    DEFAULT_DECK,
+    "How many of each card (notation in docs/events.md): at most twice the default count "
+    "of each. A card left out counts 0.",
+)
+CARD_NAME_MAX = max(len(card) for card in MAXIMA)
+MAX_DECK = sum(MAXIMA.values())
 
 
-def _default_deck() -> dict[str, int]:
-    return dict(DEFAULT_DECK)
+def _default_deck() -> Danger13Deck:  # type: ignore[valid-type]
+    return Danger13Deck.of(DEFAULT_DECK)
 
 
 class Danger13Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    deck: dict[str, int] = msgspec.field(default_factory=_default_deck)
-    """How many of each card (notation in docs/events.md); the default is the 109-card
-    spread of RULINGS.md."""
+    deck: Danger13Deck = msgspec.field(default_factory=_default_deck)  # type: ignore[valid-type]
+    """How many of each card (notation in docs/events.md), at most twice the default count
+    of each (218 cards in all). Left out: the default deck, 109 cards (each card's count is
+    in its description). A deck whose rounds might never end is refused (422 invalid_deck,
+    docs/rulings.md)."""
     turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
     """A turn clock: a dealer who lets it run out gives the card to the first seat (in seat
     order) without one; a seat deciding on a card accepts it. Its deadline is public."""
+    idle_minutes: IdleMinutes = 60.0
+    """A game in which no seat has sent a command for this many minutes ends as abandoned
+    (timers ringing do not count)."""
     seed: Seed | None = None
     """Sandbox only: the server seed as hex, for a reproducible shuffle."""
-    stack: list[str] | None = None
+    stack: (
+        Annotated[
+            list[Annotated[str, msgspec.Meta(max_length=CARD_NAME_MAX)]],
+            msgspec.Meta(max_length=MAX_DECK),
+        ]
+        | None
+    ) = None
     """Sandbox only: the whole draw pile, top first (the deck's cards, each as often as the
     deck has it)."""
 

@@ -44,8 +44,10 @@ _copy = msgspec.json.Encoder()
 
 
 def check_options(options: Danger13Options, seats: int) -> None:
-    check_deck(options.deck, seats)
-    if options.stack is not None and sorted(options.stack) != sorted(cards_of(options.deck)):
+    check_deck(options.deck.counts(), seats)
+    if options.stack is not None and sorted(options.stack) != sorted(
+        cards_of(options.deck.counts())
+    ):
         raise InvalidOptions(
             "invalid_stack", "The stack must hold exactly the deck's cards, in any order."
         )
@@ -74,7 +76,7 @@ def setup(options: Danger13Options, seats: int, shuffler: Shuffler) -> list[Even
             )
         )
     else:
-        order = shuffler.shuffle(cards_of(options.deck), 0)
+        order = shuffler.shuffle(cards_of(options.deck.counts()), 0)
         chain(PileShuffled(reason="setup", size=len(order), counter=0, order=order))
     chain(RoundStarted(round=1, first=0))
     _draw_packet(chain, 0)

@@ -9,6 +9,7 @@ initial ({"3n": 1, "4x10": 1, ...}) and is the same for both teams.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from domain.kernel import InvalidOptions
 
@@ -35,6 +36,48 @@ DEFAULT_DECK: dict[str, int] = {
     "8": 4,
 }
 _FACE = re.compile(r"^([1-8])(?:x(5|10))?(n?)$")
+FACES: tuple[str, ...] = tuple(
+    f"{n}{cases}{new}"
+    for n in range(1, HIGHEST + 1)
+    for cases in ("", "x5", "x10")
+    for new in ("", "n")
+)
+
+
+def number_of(face: str) -> int:
+    return int(_FACE.match(face).group(1))  # type: ignore[union-attr]
+
+
+def cases_of(face: str) -> int:
+    m = _FACE.match(face)
+    return int(m.group(2)) if m and m.group(2) else 1
+
+
+def kinds(face: str) -> list[str]:
+    """The kinds of card RULINGS.md counts that a face belongs to: its number, showing 5 or
+    10 Cases, New Stack."""
+    out = [f"number {number_of(face)}"]
+    if cases_of(face) > 1:
+        out.append(f"showing {cases_of(face)} Cases")
+    if face.endswith("n"):
+        out.append("New Stack")
+    return out
+
+
+def _count_kinds(composition: dict[str, int]) -> Counter[str]:
+    counted: Counter[str] = Counter()
+    for face, n in composition.items():
+        for kind in kinds(face):
+            counted[kind] += n
+    return counted
+
+
+# A deck option holds at most twice the default deck's count of each kind: 8 of each number
+# (so 64 cards at most), 6 showing 5 Cases, 2 showing 10, 4 New Stack cards; a face at most
+# what the scarcest of its kinds allows.
+KIND_MAXIMA: dict[str, int] = {k: 2 * n for k, n in _count_kinds(DEFAULT_DECK).items()}
+MAXIMA: dict[str, int] = {f: min(KIND_MAXIMA[k] for k in kinds(f)) for f in FACES}
+MAX_DECK = sum(KIND_MAXIMA[f"number {n}"] for n in range(1, HIGHEST + 1))
 
 
 def face(card: str) -> str:
@@ -46,12 +89,11 @@ def team_of(card: str) -> str:
 
 
 def number(card: str) -> int:
-    return int(_FACE.match(face(card)).group(1))  # type: ignore[union-attr]
+    return number_of(face(card))
 
 
 def cases(card: str) -> int:
-    m = _FACE.match(face(card))
-    return int(m.group(2)) if m and m.group(2) else 1  # type: ignore[union-attr]
+    return cases_of(face(card))
 
 
 def is_new_stack(card: str) -> bool:
@@ -70,10 +112,23 @@ def team_deck(team: str, composition: dict[str, int]) -> list[str]:
 
 
 def check_deck(composition: dict[str, int]) -> None:
-    bad = [f for f in composition if not _FACE.match(f)]
+    bad = [f for f in composition if f not in MAXIMA]
     if bad:
         raise InvalidOptions(
             "invalid_deck", f"Unknown card {bad[0]!r}: write 1-8, then x5 or x10, then n."
+        )
+    over = [f for f, n in composition.items() if n > MAXIMA[f]]
+    if over:
+        raise InvalidOptions(
+            "option_out_of_range",
+            f"At most {MAXIMA[over[0]]} {over[0]!r} cards (twice the default deck's).",
+        )
+    many = [(k, n) for k, n in _count_kinds(composition).items() if n > KIND_MAXIMA[k]]
+    if many:
+        kind, n = many[0]
+        raise InvalidOptions(
+            "option_out_of_range",
+            f"{n} cards of {kind}: at most {KIND_MAXIMA[kind]} (twice the default deck's).",
         )
     if any(n < 0 for n in composition.values()) or sum(composition.values()) < 8:
         raise InvalidOptions("invalid_deck", "A team's deck needs 8 or more cards.")

@@ -5,13 +5,15 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import pairwise
 
+from domain.kernel.composition import Composition
+
 from .cards import HIGHEST, INITIAL, TEAMS, team_deck
 from .state import NO_PLAY_REPLAYS, TOKENS_TO_WIN, DangerDangerState
 
 
 @lru_cache(maxsize=16)
-def _deck(team: str, composition: tuple[tuple[str, int], ...]) -> list[str]:
-    return sorted(team_deck(team, dict(composition)))
+def _deck(team: str, composition: Composition) -> list[str]:
+    return sorted(team_deck(team, composition.counts()))
 
 
 def _next_to(a: str, b: str) -> bool:
@@ -24,7 +26,7 @@ def invariants(state: DangerDangerState) -> list[str]:
     if not state.teams:
         return []  # before the teams are formed there is nothing to check
     problems: list[str] = []
-    composition = tuple(sorted(state.options.deck.items()))
+    composition = state.options.deck
     seated: list[int] = []
     for name in TEAMS:
         team = state.teams[name]

@@ -7,25 +7,56 @@ from typing import Annotated, ClassVar, Literal
 import msgspec
 
 from domain.kernel import Command, Event, Secret
-from domain.kernel.messages import Seed
+from domain.kernel.composition import composition_type
+from domain.kernel.messages import IdleMinutes, Seed
 
-from .cards import DEFAULT_DECK
+from .cards import DEFAULT_DECK, FACES, MAX_DECK, MAXIMA
 
 Team = Literal["pink", "yellow"]
 
+DangerDangerDeck = composition_type(
+    "DangerDangerDeck",
+    MAXIMA,
+    DEFAULT_DECK,
+    "Each team's deck, written without the initial (notation in docs/events.md). At most "
+    "twice the default deck's count of each kind of card: 8 of each number (64 cards in "
+    "all), 6 showing 5 Cases, 2 showing 10, 4 New Stack cards. A card left out counts 0.",
+)
+CARD_NAME_MAX = 1 + max(len(face) for face in FACES)
 
-def _default_deck() -> dict[str, int]:
-    return dict(DEFAULT_DECK)
+
+Pile = Annotated[
+    list[Annotated[str, msgspec.Meta(max_length=CARD_NAME_MAX)]], msgspec.Meta(max_length=MAX_DECK)
+]
+
+
+class TeamPiles(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Sandbox only: each team's draw pile, top first."""
+
+    pink: Pile
+    yellow: Pile
+
+    def __getitem__(self, team: str) -> list[str]:
+        return getattr(self, team)  # type: ignore[no-any-return]
+
+
+def _default_deck() -> DangerDangerDeck:  # type: ignore[valid-type]
+    return DangerDangerDeck.of(DEFAULT_DECK)
 
 
 class DangerDangerOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    deck: dict[str, int] = msgspec.field(default_factory=_default_deck)
-    """Each team's deck (notation in docs/events.md); the default is RULINGS.md's."""
+    deck: DangerDangerDeck = msgspec.field(default_factory=_default_deck)  # type: ignore[valid-type]
+    """Each team's deck (notation in docs/events.md), at most twice the default deck's
+    count of each kind of card (8 of each number: 64 cards in all). Left out: the default
+    deck, 32 cards (each card's count is in its description)."""
     round_seconds: Annotated[float, msgspec.Meta(ge=0.5, le=3600)] = 60.0
     """The hidden round timer ("Set a 60-second timer")."""
+    idle_minutes: IdleMinutes = 60.0
+    """A game in which no seat has sent a command for this many minutes ends as abandoned
+    (timers ringing do not count)."""
     seed: Seed | None = None
     """Sandbox only: the server seed as hex, for a reproducible shuffle."""
-    stack: dict[str, list[str]] | None = None
+    stack: TeamPiles | None = None
     """Sandbox only: each team's draw pile, top first, for every round (e.g. {"pink": ["P3",
     ...], "yellow": [...]}); the first 3 cards become stacks, the 4th the swap card."""
 

@@ -44,10 +44,11 @@ TEAM_SIZE = (1, 4)  # RULINGS: 1-4 seats a team
 
 
 def check_options(options: DangerDangerOptions, seats: int) -> None:
-    check_deck(options.deck)
+    check_deck(options.deck.counts())
     if options.stack is not None:
         for team in TEAMS:
-            if sorted(options.stack.get(team, [])) != sorted(team_deck(team, options.deck)):
+            wanted = team_deck(team, options.deck.counts())
+            if sorted(options.stack[team]) != sorted(wanted):
                 raise InvalidOptions(
                     "invalid_stack", f"The {team} stack must hold exactly the {team} deck's cards."
                 )
@@ -79,7 +80,8 @@ def _deal(
         if options.stack is not None:
             order, used = list(options.stack[team]), None
         else:
-            order, used = shuffler.shuffle(team_deck(team, options.deck), counter), counter
+            cards = team_deck(team, options.deck.counts())
+            order, used = shuffler.shuffle(cards, counter), counter
             counter += 1
         piles[team] = order
         events.append(DeckShuffled(team=team, size=len(order), counter=used, order=order))

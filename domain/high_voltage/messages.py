@@ -7,7 +7,7 @@ from typing import Annotated, ClassVar, Literal
 import msgspec
 
 from domain.kernel import Command, Event, Secret
-from domain.kernel.messages import Seed
+from domain.kernel.messages import IdleMinutes, Seed
 
 from .scoring import CardZone, ColourZones
 
@@ -20,9 +20,18 @@ class HighVoltageOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True
     turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
     """A turn clock: in the draft, each seat still choosing keeps its 3 lowest cards when it
     runs out; in a trick, the seat to play plays its lowest card. Its deadline is public."""
+    idle_minutes: IdleMinutes = 60.0
+    """A game in which no seat has sent a command for this many minutes ends as abandoned
+    (timers ringing do not count)."""
     seed: Seed | None = None
     """Sandbox only: the server seed as hex, for a reproducible shuffle."""
-    deck: Annotated[list[int], msgspec.Meta(min_length=20, max_length=50)] | None = None
+    deck: (
+        Annotated[
+            list[Annotated[int, msgspec.Meta(ge=10, le=59)]],
+            msgspec.Meta(min_length=20, max_length=50),
+        ]
+        | None
+    ) = None
     """Sandbox only: the whole deck for the seat count, top first, dealt anew every round."""
 
 

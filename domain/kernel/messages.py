@@ -9,7 +9,9 @@ import msgspec
 SPECTATOR: Literal["spectator"] = "spectator"
 AUDITOR: Literal["auditor"] = "auditor"
 # The sandbox option `seed`: 16 to 64 bytes as hex.
-Seed = Annotated[str, msgspec.Meta(pattern="^([0-9a-fA-F]{2}){16,64}$")]
+Seed = Annotated[str, msgspec.Meta(pattern="^([0-9a-fA-F]{2}){16,64}$", max_length=128)]
+# The option `idle_minutes` of every game (RULINGS "Liveness and lifecycle"): 3 s to a week.
+IdleMinutes = Annotated[float, msgspec.Meta(ge=0.05, le=10080)]
 # A reader of a game: a seat number, a spectator (no token), or the auditor (sees all).
 Viewer = int | Literal["spectator", "auditor"]
 

@@ -98,9 +98,10 @@ async def test_bad_bot_requests_are_refused_and_change_nothing(client):
     table = await open_table(client, "danger", 2, {})
     url = f"/v1/games/{table.id}/players"
     for body, status, code in [
-        ({"name": "x", "bot": "genius"}, 400, None),
-        ({"name": "x", "bot": "random", "think_ms": -1}, 400, None),
-        ({"name": "x", "bot": "random", "think_ms": 30_001}, 400, None),
+        ({"name": "x", "bot": "genius"}, 400, "invalid_body"),
+        ({"name": "x", "bot": "random", "think_ms": "100"}, 400, "invalid_body"),
+        ({"name": "x", "bot": "random", "think_ms": -1}, 422, "think_ms_out_of_range"),
+        ({"name": "x", "bot": "random", "think_ms": 30_001}, 422, "think_ms_out_of_range"),
         ({"name": "x", "think_ms": 100}, 422, "think_without_bot"),
     ]:
         r = await client.post(url, json=body)

@@ -6,6 +6,7 @@ from collections import Counter
 
 from domain.danger_13 import RULES, Danger13Options, Danger13State
 from domain.danger_13.cards import DEFAULT_DECK, cards_of
+from domain.danger_13.messages import Danger13Deck
 from domain.kernel import Command, Event, Shuffler
 
 SHUFFLER = Shuffler(bytes(32))
@@ -18,7 +19,8 @@ def stack(*top: str, deck: dict[str, int] | None = None) -> list[str]:
 
 
 def given(*top: str, seats: int = 2, deck: dict[str, int] | None = None) -> Danger13State:
-    options = Danger13Options(deck=deck or dict(DEFAULT_DECK), stack=stack(*top, deck=deck))
+    composition = Danger13Deck.of(deck or DEFAULT_DECK)
+    options = Danger13Options(deck=composition, stack=stack(*top, deck=deck))
     state = RULES.initial(options, seats)
     for event in RULES.setup(options, seats, SHUFFLER):
         RULES.evolve(state, event)

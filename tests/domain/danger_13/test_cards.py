@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain.danger_13.cards import DEFAULT_DECK, cards_of
+from domain.danger_13.cards import DEFAULT_DECK, cards_of, check_deck
 from domain.danger_13.messages import (
     Accept,
     ArrowResolved,
@@ -22,7 +22,7 @@ from domain.danger_13.messages import (
     RoundStarted,
 )
 from domain.danger_13.rules import legal
-from domain.kernel import RuleViolation, visible
+from domain.kernel import InvalidOptions, RuleViolation, visible
 
 from .scenario import given, when
 
@@ -227,3 +227,32 @@ def test_a_packet_that_empties_the_pile_makes_the_next_scoring_the_last():
     ended = events[-1]
     assert isinstance(ended, GameEnded)
     assert sum(isinstance(e, RoundScored) for e in events) == 1
+
+
+def refusal(deck: dict[str, int], seats: int = 2) -> str | None:
+    try:
+        check_deck(deck, seats)
+    except InvalidOptions as exc:
+        return exc.code
+    return None
+
+
+def test_a_deck_whose_rounds_might_never_end_is_refused():
+    # Arrows send cards round; two seats hold 12 each below 13: six 4s never need to bust.
+    assert refusal({"arrow": 6, "4": 6}) == "invalid_deck"
+    assert refusal({"hand": 8, "4": 6}) == "invalid_deck"  # refused cards go round too
+    assert refusal({"arrow": 6, "4": 7}) is None  # 28 cannot all sit below the limits
+    # A seat holding a 13-to-18 card holds 17: one such card lets two seats hold 29.
+    assert refusal({"arrow": 1, "limit18": 1, "4": 7}) == "invalid_deck"
+    assert refusal({"arrow": 1, "limit18": 1, "4": 8}) is None
+    # Without arrows or hands every card stays where it lands and the pile runs out.
+    assert refusal({"4": 6}) is None
+    assert refusal(dict(DEFAULT_DECK), seats=5) is None
+
+
+def test_a_deck_holds_at_most_twice_the_default_count_of_each_card():
+    assert refusal({**DEFAULT_DECK, "hand": 2 * DEFAULT_DECK["hand"]}) is None
+    assert refusal({**DEFAULT_DECK, "hand": 2 * DEFAULT_DECK["hand"] + 1}) == (
+        "option_out_of_range"
+    )
+    assert refusal({**DEFAULT_DECK, "9": 1}) == "invalid_deck"

@@ -6,6 +6,7 @@ from collections import Counter
 
 from domain.danger_danger import RULES, DangerDangerOptions, DangerDangerState
 from domain.danger_danger.cards import DEFAULT_DECK, INITIAL, team_deck
+from domain.danger_danger.messages import TeamPiles
 from domain.kernel import Command, Event, Shuffler
 from domain.kernel.table import GameAbandoned
 
@@ -25,7 +26,7 @@ def given(
     teams: tuple[str, ...] = ("pink", "yellow"),
 ) -> DangerDangerState:
     options = DangerDangerOptions(
-        stack={"pink": pile("pink", *pink), "yellow": pile("yellow", *yellow)}
+        stack=TeamPiles(pink=pile("pink", *pink), yellow=pile("yellow", *yellow))
     )
     state = RULES.initial(options, len(teams))
     for event in RULES.setup(options, len(teams), SHUFFLER, teams=list(teams)):

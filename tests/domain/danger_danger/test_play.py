@@ -30,7 +30,7 @@ def conserved(state) -> bool:
         team = state.teams[name]
         cards = team.pile + team.trashed + [c for c in (team.swap, team.holding) if c]
         cards += [c for stack in state.stacks for c in stack if c[0] == INITIAL[name]]
-        if Counter(cards) != Counter(team_deck(name, state.options.deck)):
+        if Counter(cards) != Counter(team_deck(name, state.options.deck.counts())):
             return False
     return True
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain.danger_danger.cards import cases, fits
+from domain.danger_danger.cards import cases, check_deck, fits
 from domain.danger_danger.messages import (
     CardPlayed,
     CardsSwapped,
@@ -20,7 +20,7 @@ from domain.danger_danger.messages import (
 )
 from domain.danger_danger.rules import legal
 from domain.danger_danger.state import cases_showing
-from domain.kernel import RuleViolation
+from domain.kernel import InvalidOptions, RuleViolation
 
 from .scenario import given, ring, when
 
@@ -164,3 +164,26 @@ def test_each_team_needs_one_to_four_players():
     with pytest.raises(RuleViolation) as info:
         RULES.setup(DangerDangerOptions(), 2, Shuffler(bytes(32)), teams=["pink", "pink"])
     assert info.value.code == "team_size"
+
+
+def deck_refusal(composition: dict[str, int]) -> str | None:
+    try:
+        check_deck(composition)
+    except InvalidOptions as exc:
+        return exc.code
+    return None
+
+
+def test_a_deck_holds_at_most_twice_the_default_count_of_each_kind_of_card():
+    # RULINGS counts the deck by kinds: 4 of each number, 3 showing 5 Cases, 1 showing 10,
+    # 2 New Stack cards.
+    assert deck_refusal({str(n): 8 for n in range(1, 9)}) is None
+    assert deck_refusal({"3": 8, "3n": 1}) == "option_out_of_range"  # 9 threes
+    assert deck_refusal({"2x5": 6, "1": 8}) is None
+    assert deck_refusal({"2x5": 5, "3x5": 2, "1": 8}) == "option_out_of_range"  # 7 fives
+    assert deck_refusal({"1x10": 1, "2x10": 1, "5": 8}) is None
+    assert deck_refusal({"1x10": 1, "2x10": 1, "3x10": 1, "5": 8}) == "option_out_of_range"
+    assert deck_refusal({"3n": 2, "6n": 2, "1": 8}) is None
+    assert deck_refusal({"3n": 2, "6n": 2, "7n": 1, "1": 8}) == "option_out_of_range"
+    assert deck_refusal({"9": 8}) == "invalid_deck"
+    assert deck_refusal({"1": 7}) == "invalid_deck"  # fewer than 8 cards
