@@ -246,7 +246,10 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, help="DANGER_PORT (default 8000)")
     serve.add_argument("--data-dir", help="DANGER_DATA_DIR (default ./.data)")
     serve.add_argument(
-        "--sandbox", action="store_true", default=None, help="DANGER_SANDBOX=1: seed/deck options"
+        "--sandbox",
+        action="store_true",
+        default=None,
+        help="DANGER_SANDBOX=1: seed and card-order options",
     )
     serve.add_argument("--redis-url", help="REDIS_URL: use this Redis/Valkey, not the embedded one")
     serve.add_argument(
