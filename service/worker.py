@@ -129,7 +129,12 @@ async def sweep(service: GameService, every: float | None = None) -> None:
     refused by its id). It reads only the due games, never every game."""
     while True:
         moment = time.time()
-        for game_id in await service.store.due_games(int(moment * 1000), SWEEP_BATCH):
+        try:
+            due = await service.store.due_games(int(moment * 1000), SWEEP_BATCH)
+        except Exception:  # the store is unreachable now: look again at the next sweep
+            log.exception("could not read the due games")
+            due = []
+        for game_id in due:
             try:
                 await service.expire(game_id)
                 await service.schedule_jobs(

@@ -9,6 +9,7 @@ import asyncio
 import pytest
 from litestar.testing import AsyncTestClient
 
+from service.embedded import EmbeddedValkey
 from tests.conftest import make_app
 from tests.integration.test_lobby_and_stream import lobby_entry, wait_for
 from tests.players import new_table
@@ -65,7 +66,11 @@ async def test_only_the_admin_abandons_and_only_before_the_start(client):
     assert (await table.state())["seq"] == before
 
 
-async def test_an_open_game_not_started_in_time_ends_as_abandoned(valkey):
+async def test_an_open_game_not_started_in_time_ends_as_abandoned(tmp_path):
+    # A server of its own: every process sharing one must share `open_hours` too, and the
+    # session's app keeps the default.
+    valkey = EmbeddedValkey(tmp_path)
+    valkey.start()
     app = make_app(valkey, open_hours=2 / 3600, sweep_seconds=0.1)
     async with AsyncTestClient(app=app) as client:
         table = await new_table(client, seats=2, start=False)
@@ -75,6 +80,7 @@ async def test_an_open_game_not_started_in_time_ends_as_abandoned(valkey):
         assert log[-1]["type"] == "seed_revealed"
         report = (await client.get(f"/v1/games/{table.id}/audit")).json()
         assert report["ok"], report
+    valkey.stop()
 
 
 async def test_an_idle_game_ends_as_abandoned_and_a_command_keeps_it_alive(valkey):
