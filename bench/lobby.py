@@ -29,7 +29,6 @@ from service.embedded import EmbeddedValkey
 async def fill(url: str, have: int, want: int) -> None:
     """File games `have`..`want` in the lobby: kinds and statuses mixed, one a millisecond."""
     redis = Redis.from_url(url)
-    scripts = lobby.Scripts(redis)
     kinds, statuses = list(GAMES), lobby.STATUSES
     start = 1_700_000_000_000
     for first in range(have, want, 1000):
@@ -47,7 +46,7 @@ async def fill(url: str, have: int, want: int) -> None:
                     seq=9,
                 )
             )
-        await lobby.write(scripts, batch)
+        await lobby.write(redis, batch)
     await redis.aclose()
 
 

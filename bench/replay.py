@@ -29,7 +29,7 @@ from events.envelope import Envelope, canonical
 from events.keys import GameKeys
 from events.store import EventStore
 from service.games import GameService, fold_log
-from service.lobby import Scripts, cursor_of, list_games, parse_cursor
+from service.lobby import cursor_of, list_games, parse_cursor
 
 ENVELOPE = msgspec.json.Decoder(Envelope)
 
@@ -39,9 +39,9 @@ Log = tuple[list[bytes], dict[str, str]]
 
 async def finished_games(redis: Redis, store: EventStore) -> dict[str, Log]:
     """Every finished game's raw envelopes, as the stream holds them, and its secrets."""
-    scripts, ids, cursor = Scripts(redis), [], None
+    ids, cursor = [], None
     while True:
-        page, _ = await list_games(scripts, "finished", None, limit=100, cursor=cursor)
+        page, _ = await list_games(redis, "finished", None, limit=100, cursor=cursor)
         ids += [entry.id for entry in page]
         if len(page) < 100:
             break

@@ -302,7 +302,7 @@ class GamesController(Controller):
             if after is None:
                 raise ApiError(400, "invalid_cursor", "That is not a cursor this lobby gave.")
         found, total = await lobby_model.list_games(
-            request.app.state.lobby, status, game, limit, offset, after
+            request.app.state.redis, status, game, limit, offset, after
         )
         return Lobby(
             games=[LobbyEntry(**msgspec.structs.asdict(g)) for g in found],

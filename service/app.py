@@ -21,7 +21,7 @@ from redis.asyncio import Redis
 
 from events.store import EventStore
 
-from . import api, lobby, openapi_spec, ratelimit
+from . import api, openapi_spec, ratelimit
 from .bodies import StrictRequest
 from .clients import Clients
 from .config import Settings
@@ -60,7 +60,6 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
         )
         service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
         app.state.redis, app.state.service = redis, service
-        app.state.lobby = lobby.Scripts(redis)
         app.state.offload = Offload(settings.cpu_workers, settings.cpu_queue)
         # What exists now lives as long as the process: keep it out of every collection.
         # Young collections run less often; each request makes short-lived objects only.

@@ -14,10 +14,11 @@ from typing import Any, Literal
 
 import msgspec
 from redis.asyncio import Redis
-from redis.exceptions import NoScriptError
 
 from domain.registry import GAMES
 from events.keys import PREFIX
+
+from .lua import Script
 
 STATUSES = ("open", "active", "finished", "abandoned")
 TAG = f"{PREFIX}:{{lobby}}"
@@ -51,7 +52,7 @@ INDEXES = [index(s, g) for s in (None, *STATUSES) for g in (None, *GAMES)]
 # KEYS: 1 summaries, 2 seqs, then every index (INDEXES). ARGV: groups of six per game: id,
 # seq, score, status, kind, summary. A game is filed under its status and kind, under its
 # kind and under all, and taken out of the other statuses' indexes.
-WRITE = f"""
+WRITE = Script(f"""
 local declared = {{}}
 for k = 3, #KEYS do declared[KEYS[k]] = true end
 local function key(status, kind)
@@ -81,11 +82,11 @@ for i = 1, #ARGV, 6 do
   end
 end
 return written
-"""
+""")
 
 # KEYS: 1 the index, 2 summaries. ARGV: 1 limit, 2 offset, or with a cursor: 3 its score,
 # 4 its id. Returns {total, summary...}: a page newest first, after the cursor if given.
-PAGE = """
+PAGE = Script("""
 local limit, offset = tonumber(ARGV[1]), tonumber(ARGV[2])
 local total = redis.call('ZCARD', KEYS[1])
 local ids
@@ -110,7 +111,7 @@ if #ids > 0 then
   end
 end
 return out
-"""
+""")
 
 
 def score(created_at: str) -> int:
@@ -134,35 +135,14 @@ def parse_cursor(cursor: str) -> tuple[int, str] | None:
     return int(at), game_id
 
 
-class Scripts:
-    """EVALSHA by the script's digest, loading it again after a server restart."""
-
-    def __init__(self, redis: Redis) -> None:
-        self.redis = redis
-        self._shas: dict[str, str] = {}
-
-    async def run(self, script: str, keys: list[str], args: list[Any]) -> Any:
-        for attempt in range(2):
-            sha = self._shas.get(script)
-            if sha is None:
-                sha = self._shas[script] = await self.redis.script_load(script)
-            try:
-                return await self.redis.evalsha(sha, len(keys), *keys, *args)
-            except NoScriptError:
-                self._shas.pop(script, None)
-                if attempt:
-                    raise
-        raise AssertionError("unreachable")
-
-
-async def write(scripts: Scripts, summaries: list[LobbyGame]) -> None:
+async def write(redis: Redis, summaries: list[LobbyGame]) -> None:
     """File each summary under its indexes, unless a newer one is filed already."""
     if not summaries:
         return
     args: list[Any] = []
     for s in summaries:
         args += [s.id, s.seq, score(s.created_at), s.status, s.game, msgspec.json.encode(s)]
-    await scripts.run(WRITE, [SUMMARIES, SEQS, *INDEXES], args)
+    await WRITE(redis, [SUMMARIES, SEQS, *INDEXES], args)
 
 
 async def summaries(redis: Redis, game_ids: list[str]) -> dict[str, LobbyGame | None]:
@@ -171,7 +151,7 @@ async def summaries(redis: Redis, game_ids: list[str]) -> dict[str, LobbyGame | 
 
 
 async def list_games(
-    scripts: Scripts,
+    redis: Redis,
     status: str | None,
     game: str | None,
     limit: int,
@@ -182,7 +162,7 @@ async def list_games(
     args: list[Any] = [limit, offset]
     if cursor is not None:
         args += [cursor[0], cursor[1]]
-    total, *raws = await scripts.run(PAGE, [index(status, game), SUMMARIES], args)
+    total, *raws = await PAGE(redis, [index(status, game), SUMMARIES], args)
     return [decode_summary(raw) for raw in raws if raw], int(total)
 
 

@@ -12,10 +12,15 @@ from redis.exceptions import NoScriptError
 
 
 class Script:
-    def __init__(self, name: str) -> None:
-        self.source = files("service").joinpath(name).read_text()
+    def __init__(self, source: str) -> None:
+        self.source = source
         # The server names a script by the SHA-1 of its text: no SCRIPT LOAD needed to know it.
         self.sha = hashlib.sha1(self.source.encode()).hexdigest()
+
+    @classmethod
+    def named(cls, name: str) -> Script:
+        """The script in the file `name` beside this module."""
+        return cls(files("service").joinpath(name).read_text())
 
     async def __call__(self, redis: Redis, keys: list[str], args: list[Any]) -> Any:
         try:

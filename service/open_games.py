@@ -15,7 +15,7 @@ from .errors import ApiError
 from .games import GameService
 from .lua import Script
 
-CLAIM = Script("open_games.lua")
+CLAIM = Script.named("open_games.lua")
 PENDING = "pending:"
 # A claim outlives its request only when the process died in between; past this it is void.
 PENDING_MS = 60_000

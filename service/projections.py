@@ -205,7 +205,6 @@ class LobbyProjection(Projection):
     def __init__(self, redis: Redis, store: EventStore) -> None:
         super().__init__(redis, store)
         self._final = {n: r.final_event.__struct_config__.tag for n, r in GAMES.items()}
-        self._scripts = lobby.Scripts(redis)
 
     async def apply(self, batches: dict[str, Updates]) -> None:
         last = {g: last for updates in batches.values() for g, (_, last) in updates.items()}
@@ -224,7 +223,7 @@ class LobbyProjection(Projection):
                 changed.append(summary)
         # The summaries first, then the acknowledgements: an entry redelivered after a crash
         # between the two finds its summary written and changes nothing.
-        await lobby.write(self._scripts, changed)
+        await lobby.write(self.redis, changed)
         await self.write([(shard, updates, {}) for shard, updates in batches.items()])
 
     def _fold(self, game_id: str, summary: LobbyGame | None, envelope: Folded) -> LobbyGame:

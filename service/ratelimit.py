@@ -20,7 +20,7 @@ from .config import Rate, Rates
 from .errors import ApiError
 from .lua import Script
 
-BUCKET = Script("rate_bucket.lua")
+BUCKET = Script.named("rate_bucket.lua")
 # Answer fields a browser client may read (CORS exposes only a few by default).
 HEADERS = ["RateLimit", "RateLimit-Policy", "Retry-After"]
 
