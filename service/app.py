@@ -8,8 +8,7 @@ import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from arq import create_pool
-from arq.connections import RedisSettings
+from arq.connections import ArqRedis
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
@@ -17,15 +16,16 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
-from redis.asyncio import Redis
 
 from events.store import EventStore
 
 from . import api, openapi_spec
 from .config import Settings
+from .connections import bounded_redis
 from .games import GameService
 from .problems import HANDLERS
 from .projections import run_all
+from .streams import StreamHub
 from .worker import SWEEP_SECONDS, JobQueue, run_worker, sweep
 
 DESCRIPTION = """\
@@ -49,13 +49,20 @@ def _service(state: State) -> GameService:
 def create_app(settings: Settings, redis_url: str) -> Litestar:
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        redis = Redis.from_url(redis_url)
+        redis = bounded_redis(redis_url, settings.redis_connections)
         store = EventStore(redis)
-        pool = await create_pool(
-            RedisSettings.from_dsn(redis_url), default_queue_name=settings.queue
-        )
+        # The job queue shares the bounded pool: arq's own pool would have no bound.
+        pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
         service = GameService(store, settings.sandbox, JobQueue(pool))
-        app.state.redis, app.state.service = redis, service
+        hub = StreamHub(
+            service,
+            redis_url,
+            per_client=settings.streams_per_client,
+            per_process=settings.streams_max,
+            queue_bound=settings.stream_queue,
+        )
+        await hub.start()
+        app.state.redis, app.state.service, app.state.hub = redis, service, hub
         # What exists now lives as long as the process: keep it out of every collection.
         # Young collections run less often; each request makes short-lived objects only.
         gc.freeze()
@@ -74,6 +81,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
             for task in tasks:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+            await hub.stop()
             await pool.aclose()
             await redis.aclose()
 

@@ -103,12 +103,11 @@ def _worker(args: argparse.Namespace) -> int:
     import asyncio
     import signal
 
-    from arq import create_pool
-    from arq.connections import RedisSettings
-    from redis.asyncio import Redis
+    from arq.connections import ArqRedis
 
     from events.store import EventStore
 
+    from .connections import bounded_redis
     from .games import GameService
     from .projections import run_all
     from .worker import QUEUE, SWEEP_SECONDS, JobQueue, run_worker, sweep
@@ -121,10 +120,10 @@ def _worker(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
     async def run() -> None:
-        redis = Redis.from_url(redis_url)
+        redis = bounded_redis(redis_url, settings.redis_connections)
         store = EventStore(redis)
         # A timer that ends a round begins the next round's timer: this process queues it.
-        pool = await create_pool(RedisSettings.from_dsn(redis_url), default_queue_name=QUEUE)
+        pool = ArqRedis(redis.connection_pool, default_queue_name=QUEUE)
         service = GameService(store, settings.sandbox, JobQueue(pool))
         tasks = [
             asyncio.create_task(run_all(redis, store)),

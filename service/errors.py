@@ -24,5 +24,6 @@ TITLES = {
     412: "Precondition failed",
     413: "Payload too large",
     422: "Unprocessable content",
+    429: "Too many requests",
     503: "Service unavailable",
 }
