@@ -62,7 +62,6 @@ Authorization = Annotated[
     ),
 ]
 Service = NamedDependency[GameService]
-KEEP_ALIVE_SECONDS = 15.0
 MAX_SEQ = 2**53
 
 
@@ -421,10 +420,9 @@ class GamesController(Controller):
         game, viewer = await _reader(service, game_id, authorization)
         resume = seq_number(last_event_id.strip()) if last_event_id else None
         start = min(after if resume is None else resume, game.seq)
-        keep_alive = request.app.state.get("keep_alive", KEEP_ALIVE_SECONDS)
         hub: StreamHub = request.app.state.hub
         subscriber = hub.subscribe(game_id, viewer, request.client.host if request.client else "")
-        return ServerSentEvent(hub.events(subscriber, start, keep_alive))
+        return ServerSentEvent(hub.events(subscriber, start))
 
     @get(
         "/{game_id:str}/replay",

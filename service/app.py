@@ -25,7 +25,7 @@ from .connections import bounded_redis
 from .games import GameService
 from .problems import HANDLERS
 from .projections import run_all
-from .streams import StreamHub
+from .streams import KEEP_ALIVE_SECONDS, StreamHub
 from .worker import SWEEP_SECONDS, JobQueue, run_worker, sweep
 
 DESCRIPTION = """\
@@ -60,6 +60,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
             per_client=settings.streams_per_client,
             per_process=settings.streams_max,
             queue_bound=settings.stream_queue,
+            keep_alive=app.state.get("keep_alive", KEEP_ALIVE_SECONDS),  # tests shorten it
         )
         await hub.start()
         app.state.redis, app.state.service, app.state.hub = redis, service, hub

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import sys
@@ -11,6 +12,17 @@ from pathlib import Path
 
 from . import simulate
 from .config import Settings
+
+
+def _open_files() -> None:
+    """Raise the open-file limit to its hard limit: every event stream is a socket, and a
+    process may hold `DANGER_STREAMS_MAX` of them (children inherit the limit)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        with contextlib.suppress(ValueError, OSError):  # a hard limit the kernel refuses
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -30,6 +42,7 @@ def _serve(args: argparse.Namespace) -> int:
         background=not args.api_only,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    _open_files()
     embedded = None
     redis_url = settings.redis_url
     if redis_url is None:
