@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import unicodedata
-from collections.abc import AsyncGenerator
 from typing import Annotated, Any
 from urllib.parse import unquote_to_bytes
 
@@ -16,7 +14,6 @@ from litestar.enums import RequestEncodingType
 from litestar.openapi.spec import Discriminator, Example
 from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Response, ServerSentEvent
-from litestar.response.sse import ServerSentEventMessage
 
 from domain.kernel import AUDITOR
 from domain.kernel.table import NAME_MAX
@@ -54,6 +51,7 @@ from .schemas import (
     RoundSummary,
     Status,
 )
+from .streams import StreamHub
 
 GameId = Annotated[
     str,
@@ -483,9 +481,20 @@ class GamesController(Controller):
         operation_id="streamEvents",
         summary="Live events (Server-Sent Events)",
         description="The same envelopes as /events as they are appended; each message's id is "
-        "its seq, so a reconnect with Last-Event-ID resumes. Comments keep the line alive.",
+        "its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no "
+        "duplicate. Comments keep the line alive. The stream ends after the game's last event "
+        "(`seed_revealed`); opened on a game that is over, it sends what follows and ends.",
         media_type="text/event-stream",
-        responses=responses(400, 401, 403, 404),
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            429,
+            503,
+            s429="Too many streams open from this client (`too_many_streams`): close one.",
+            s503="The server holds as many streams as it may (`stream_capacity`); retry.",
+        ),
     )
     async def stream(
         self,
@@ -501,8 +510,9 @@ class GamesController(Controller):
         game, viewer = await _reader(service, game_id, authorization)
         resume = seq_number(last_event_id.strip()) if last_event_id else None
         start = min(after if resume is None else resume, game.seq)
-        keep_alive = request.app.state.get("keep_alive", KEEP_ALIVE_SECONDS)
-        return ServerSentEvent(_follow(service, game_id, viewer, start, keep_alive))
+        hub: StreamHub = request.app.state.hub
+        subscriber = hub.subscribe(game_id, viewer, request.client.host if request.client else "")
+        return ServerSentEvent(hub.events(subscriber, start))
 
     @get(
         "/{game_id:str}/replay",
@@ -605,28 +615,6 @@ class GamesController(Controller):
             complete=index.scored,
             events=[_envelope(e) for e in envelopes],
         )
-
-
-async def _follow(
-    service: Service, game_id: str, viewer: Any, after: int, keep_alive: float
-) -> AsyncGenerator[ServerSentEventMessage, None]:
-    stream = GameKeys(game_id).stream
-    redis = service.store.redis
-    while True:
-        game = await service.get(game_id)
-        batch = await service.store.read(game_id, after=after)
-        for envelope in service.readable(game, batch, viewer):
-            after = envelope.seq
-            yield ServerSentEventMessage(
-                data=msgspec.json.encode(_envelope(envelope)).decode(),
-                event=envelope.type,
-                id=envelope.seq,
-            )
-        if not batch:
-            reply = await redis.xread({stream: f"0-{after}"}, count=1, block=int(keep_alive * 1000))
-            if not reply:
-                yield ServerSentEventMessage(comment="keep-alive", data=None)
-        await asyncio.sleep(0)
 
 
 @get(

@@ -8,8 +8,7 @@ import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from arq import create_pool
-from arq.connections import RedisSettings
+from arq.connections import ArqRedis
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
@@ -17,7 +16,6 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
-from redis.asyncio import Redis
 
 from events.store import EventStore
 
@@ -25,11 +23,13 @@ from . import api, openapi_spec, ratelimit
 from .bodies import StrictRequest
 from .clients import Clients
 from .config import Settings
+from .connections import bounded_redis
 from .games import GameService
 from .offload import Offload
 from .open_games import OpenGames
 from .problems import HANDLERS
 from .projections import run_all
+from .streams import KEEP_ALIVE_SECONDS, StreamHub
 from .worker import JobQueue, run_worker, sweep
 
 DESCRIPTION = """\
@@ -53,13 +53,21 @@ def _service(state: State) -> GameService:
 def create_app(settings: Settings, redis_url: str) -> Litestar:
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        redis = Redis.from_url(redis_url)
+        redis = bounded_redis(redis_url, settings.redis_connections)
         store = EventStore(redis)
-        pool = await create_pool(
-            RedisSettings.from_dsn(redis_url), default_queue_name=settings.queue
-        )
+        # The job queue shares the bounded pool: arq's own pool would have no bound.
+        pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
         service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
-        app.state.redis, app.state.service = redis, service
+        hub = StreamHub(
+            service,
+            redis_url,
+            per_client=settings.streams_per_client,
+            per_process=settings.streams_max,
+            queue_bound=settings.stream_queue,
+            keep_alive=app.state.get("keep_alive", KEEP_ALIVE_SECONDS),  # tests shorten it
+        )
+        await hub.start()
+        app.state.redis, app.state.service, app.state.hub = redis, service, hub
         app.state.offload = Offload(settings.cpu_workers, settings.cpu_queue)
         # What exists now lives as long as the process: keep it out of every collection.
         # Young collections run less often; each request makes short-lived objects only.
@@ -79,6 +87,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
             for task in tasks:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+            await hub.stop()
             app.state.offload.close()
             await pool.aclose()
             await redis.aclose()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import sys
@@ -11,6 +12,17 @@ from pathlib import Path
 
 from . import simulate
 from .config import Settings
+
+
+def _open_files() -> None:
+    """Raise the open-file limit to its hard limit: every event stream is a socket, and a
+    process may hold `DANGER_STREAMS_MAX` of them (children inherit the limit)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        with contextlib.suppress(ValueError, OSError):  # a hard limit the kernel refuses
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -34,6 +46,7 @@ def _serve(args: argparse.Namespace) -> int:
         background=not args.api_only,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    _open_files()
     embedded = None
     redis_url = settings.redis_url
     if redis_url is None:
@@ -111,12 +124,11 @@ def _worker(args: argparse.Namespace) -> int:
     import asyncio
     import signal
 
-    from arq import create_pool
-    from arq.connections import RedisSettings
-    from redis.asyncio import Redis
+    from arq.connections import ArqRedis
 
     from events.store import EventStore
 
+    from .connections import bounded_redis
     from .games import GameService
     from .projections import run_all
     from .worker import QUEUE, JobQueue, run_worker, sweep
@@ -129,10 +141,10 @@ def _worker(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
     async def run() -> None:
-        redis = Redis.from_url(redis_url)
+        redis = bounded_redis(redis_url, settings.redis_connections)
         store = EventStore(redis)
         # A timer that ends a round begins the next round's timer: this process queues it.
-        pool = await create_pool(RedisSettings.from_dsn(redis_url), default_queue_name=QUEUE)
+        pool = ArqRedis(redis.connection_pool, default_queue_name=QUEUE)
         service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
         tasks = [
             asyncio.create_task(run_all(redis, store)),

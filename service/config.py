@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,6 +103,13 @@ def _trusted_proxies(value: str) -> tuple[str, ...]:
     return proxies
 
 
+def _positive(env: Mapping[str, str], name: str, default: int) -> int:
+    value = int(env.get(name) or default)
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1, not {value}")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
@@ -124,6 +132,13 @@ class Settings:
     # addresses and networks ("10.0.0.0/8"). Empty: the client is the peer, the header ignored.
     trusted_proxies: tuple[str, ...] = field(default=())
     open_games_per_client: int = 10  # games a client created that have not started; 0: no cap
+
+    # Valkey connections one process opens at most (commands, reads, the job queue and the
+    # projections share them); a burst waits for a free one rather than failing.
+    redis_connections: int = 64
+    streams_per_client: int = 20  # open SSE streams per peer address, per process
+    streams_max: int = 5_000  # open SSE streams per process
+    stream_queue: int = 256  # batches of events a stream may fall behind before it re-reads
 
     @property
     def lifecycle(self) -> Lifecycle:
@@ -152,4 +167,8 @@ class Settings:
                 "DANGER_OPEN_GAMES_PER_CLIENT",
                 env.get("DANGER_OPEN_GAMES_PER_CLIENT", str(cls.open_games_per_client)),
             ),
+            redis_connections=_positive(env, "DANGER_REDIS_CONNECTIONS", cls.redis_connections),
+            streams_per_client=_positive(env, "DANGER_STREAMS_PER_CLIENT", cls.streams_per_client),
+            streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
+            stream_queue=_positive(env, "DANGER_STREAM_QUEUE", cls.stream_queue),
         )

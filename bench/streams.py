@@ -1,0 +1,379 @@
+"""Streams at scale: thousands of SSE streams on one `danger serve` process while a load
+plays recorded games, against the same load without them, in one run.
+
+    .venv/bin/python -m bench.streams [--streams 2000] [--per-kind 8] [--rate 200]
+
+Two sets of recorded games (bench/record.py) are created, joined and started; then the load
+plays every command of the first set (no stream open), and of the second set while
+`--streams` streams follow it: half of them on two games, the rest spread over all of the
+set, seats and spectators, each from the first event. Every stream must end by itself after
+the game's last event, having received every event once and in order. It prints Valkey's
+connected clients before, during and after the streams, command p50/p99 with and without
+them, the CPU of each process, and one JSON line with every figure. Loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from redis.asyncio import Redis
+
+from bench import record
+from bench.run import cpu_of, percentile, start_serve, stop, tree, wait_healthy
+from service.embedded import EmbeddedValkey
+
+JSON = {"Content-Type": "application/json"}
+
+
+def open_files() -> int:
+    """Raise this process's open-file limit to its hard limit (the server and the streams'
+    process inherit it): each stream is a socket at both ends."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        with contextlib.suppress(ValueError, OSError):  # a hard limit the kernel refuses
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+@dataclass
+class Game:
+    recorded: record.Recorded
+    id: str = ""
+    tokens: list[str] = field(default_factory=list)
+    final_seq: int = 0
+
+
+async def set_up(http: httpx.AsyncClient, games: list[Game]) -> None:
+    """Create, join and start every game (not measured)."""
+
+    async def one(game: Game) -> None:
+        r = await http.post("/v1/games", content=game.recorded.create, headers=JSON)
+        r.raise_for_status()
+        game.id, admin = r.json()["id"], r.json()["admin_token"]
+        for join in game.recorded.joins:
+            r = await http.post(f"/v1/games/{game.id}/players", content=join, headers=JSON)
+            r.raise_for_status()
+            game.tokens.append(r.json()["token"])
+        r = await http.post(
+            f"/v1/games/{game.id}/start", headers={"Authorization": f"Bearer {admin}"}
+        )
+        r.raise_for_status()
+
+    for start in range(0, len(games), 8):
+        await asyncio.gather(*(one(g) for g in games[start : start + 8]))
+
+
+async def play(http: httpx.AsyncClient, games: list[Game], players: int, rate: float) -> dict:
+    """Every command of every game, `players` games at a time, paced to `rate` commands/s
+    in all; each command's latency."""
+    latencies: list[float] = []
+    errors = 0
+    began = time.perf_counter()
+    slot = 0
+
+    async def player(mine: list[Game]) -> None:
+        nonlocal slot, errors
+        for game in mine:
+            for seat, body in game.recorded.steps:
+                due = began + slot / rate
+                slot += 1
+                if (wait := due - time.perf_counter()) > 0:
+                    await asyncio.sleep(wait)
+                headers = {**JSON, "Authorization": f"Bearer {game.tokens[seat]}"}
+                sent = time.perf_counter()
+                r = await http.post(f"/v1/games/{game.id}/commands", content=body, headers=headers)
+                latencies.append(time.perf_counter() - sent)
+                if r.status_code != 200:
+                    errors += 1
+            r = await http.get(f"/v1/games/{game.id}")
+            game.final_seq = r.json()["seq"]
+
+    # Deal the games out so every player has about as many commands.
+    shares: list[list[Game]] = [[] for _ in range(players)]
+    for game in sorted(games, key=lambda g: -len(g.recorded.steps)):
+        min(shares, key=lambda s: sum(len(g.recorded.steps) for g in s)).append(game)
+    await asyncio.gather(*(player(share) for share in shares))
+    seconds = time.perf_counter() - began
+    ms = [x * 1000 for x in latencies]
+    return {
+        "commands": len(latencies),
+        "seconds": round(seconds, 2),
+        "per_s": round(len(latencies) / seconds, 1),
+        "p50_ms": round(percentile(ms, 50), 2),
+        "p90_ms": round(percentile(ms, 90), 2),
+        "p99_ms": round(percentile(ms, 99), 2),
+        "max_ms": round(max(ms), 2),
+        "errors": errors,
+    }
+
+
+# The streams' process ------------------------------------------------------------------
+
+
+@dataclass
+class Followed:
+    """What one stream received: enough to check every event came once, in order."""
+
+    game: str
+    status: int = 0
+    events: int = 0
+    first: int = 0
+    last: int = 0
+    in_order: bool = True
+    last_type: str = ""
+    ended: bool = False
+    comments: int = 0
+
+
+async def follow(
+    host: str, port: int, game: str, token: str | None, out: Followed, opened: asyncio.Event
+) -> None:
+    """One SSE stream over a plain socket (HTTP/1.1, chunked): cheap enough for thousands
+    in one process. `opened` is set once the answer's head has come (or the stream failed)."""
+    try:
+        reader, writer = await asyncio.open_connection(host, port)
+    except OSError:
+        opened.set()
+        raise
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
+    writer.write(
+        f"GET /v1/games/{game}/stream?after=0 HTTP/1.1\r\nHost: {host}:{port}\r\n"
+        f"Accept: text/event-stream\r\n{auth}\r\n".encode()
+    )
+    try:
+        out.status = int((await reader.readline()).split()[1])
+        while (await reader.readline()) not in (b"\r\n", b""):
+            pass
+        opened.set()
+        if out.status != 200:
+            return
+        buffer = b""
+        while True:
+            size = int((await reader.readline()).strip() or b"0", 16)
+            if size == 0:
+                out.ended = True
+                return
+            buffer += (await reader.readexactly(size + 2))[:-2]
+            *frames, buffer = buffer.split(b"\r\n\r\n")
+            for frame in frames:
+                if frame.startswith(b":"):
+                    out.comments += 1
+                    continue
+                seq, kind = 0, b""
+                for line in frame.split(b"\r\n"):
+                    if line.startswith(b"id: "):
+                        seq = int(line[4:])
+                    elif line.startswith(b"event: "):
+                        kind = line[7:]
+                if out.events == 0:
+                    out.first = seq
+                elif seq != out.last + 1:
+                    out.in_order = False
+                out.events += 1
+                out.last, out.last_type = seq, kind.decode()
+    finally:
+        opened.set()
+        writer.close()
+
+
+def streams_process(conn: Connection, url: str, plan: list[tuple[str, str | None]]) -> None:
+    """Open every planned stream, say when all are open, and report what each received once
+    all have ended (or when told to stop)."""
+
+    # The lowest CPU priority: on a shared machine the figures are the server's, not those
+    # of this bench's own readers.
+    os.nice(19)
+
+    async def main() -> None:
+        parts = urlsplit(url)
+        host, port = parts.hostname or "127.0.0.1", parts.port or 80
+        followed = [Followed(game) for game, _ in plan]
+        gate = asyncio.Semaphore(100)  # connections being opened at once
+
+        tasks: list[asyncio.Task[None]] = []
+        for (game, token), out in zip(plan, followed, strict=True):
+            async with gate:
+                opened = asyncio.Event()
+                tasks.append(
+                    asyncio.create_task(follow(host, port, game, token, out, opened))
+                )
+                await opened.wait()
+        conn.send(("open", sum(f.status == 200 for f in followed)))
+        loop = asyncio.get_running_loop()
+        stop = loop.create_future()
+        loop.add_reader(conn.fileno(), lambda: stop.done() or stop.set_result(None))
+        everything = asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.wait([everything, stop])
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        conn.send(("done", [f.__dict__ for f in followed], usage))
+
+    asyncio.run(main())
+
+
+# The run ---------------------------------------------------------------------------------
+
+
+async def clients(redis: Redis) -> int:
+    return int((await redis.info("clients"))["connected_clients"])
+
+
+async def run(args: argparse.Namespace, url: str, redis: Redis, pids: dict) -> dict[str, Any]:
+    recorded = record.recordings(args.per_kind * 2)
+    quiet = [Game(r) for r in recorded[: len(recorded) // 2]]
+    watched = [Game(r) for r in recorded[len(recorded) // 2 :]]
+    limits = httpx.Limits(max_connections=args.players + 8)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as http:
+        await set_up(http, quiet + watched)
+        figures: dict[str, Any] = {"games_per_phase": len(quiet)}
+
+        cpu0 = cpu_of(pids)
+        figures["without"] = await play(http, quiet, args.players, args.rate)
+        cpu1 = cpu_of(pids)
+        figures["without"]["cpu_s"] = {k: round(cpu1[k] - cpu0[k], 2) for k in cpu0}
+        before = await clients(redis)
+
+        # Half the streams on two games, the rest spread over the set; seats and spectators.
+        hot = [watched[0], watched[2]]  # a Danger game and a Danger 13 game: long ones
+        plan: list[tuple[str, str | None]] = []
+        for n in range(args.streams):
+            game = hot[n % 2] if n < args.streams // 2 else watched[n % len(watched)]
+            seat = n % (len(game.tokens) + 1)
+            plan.append((game.id, game.tokens[seat] if seat < len(game.tokens) else None))
+        ctx = multiprocessing.get_context("spawn")
+        ours, theirs = ctx.Pipe()
+        streams = ctx.Process(target=streams_process, args=(theirs, url, plan))
+        began = time.perf_counter()
+        streams.start()
+        pids["streams"] = [streams.pid or 0]
+        _, opened = await asyncio.to_thread(ours.recv)
+        figures["streams_opened"] = opened
+        figures["open_seconds"] = round(time.perf_counter() - began, 2)
+        opened_clients = await clients(redis)
+
+        samples: list[int] = []
+
+        async def sample() -> None:
+            while True:
+                samples.append(await clients(redis))
+                await asyncio.sleep(0.25)
+
+        sampler = asyncio.create_task(sample())
+        cpu2 = cpu_of(pids)
+        figures["with"] = await play(http, watched, args.players, args.rate)
+        cpu3 = cpu_of(pids)
+        figures["with"]["cpu_s"] = {k: round(cpu3[k] - cpu2.get(k, 0), 2) for k in cpu3}
+        # Every stream ends by itself after its game's last event; a stuck one is reported.
+        deadline = time.monotonic() + args.grace
+        while not ours.poll(0.1) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        if not ours.poll():
+            ours.send("stop")
+        _, followed, usage = await asyncio.to_thread(ours.recv)
+        sampler.cancel()
+        streams.join(10)
+        after = await clients(redis)
+
+    final = {g.id: g.final_seq for g in watched}
+    complete = [
+        f
+        for f in followed
+        if f["status"] == 200
+        and f["ended"]
+        and f["in_order"]
+        and f["first"] == 1
+        and f["last"] == final[f["game"]]
+        and f["events"] == final[f["game"]]
+        and f["last_type"] == "seed_revealed"
+    ]
+    figures.update(
+        streams=len(plan),
+        streams_complete=len(complete),
+        events_delivered=sum(f["events"] for f in followed),
+        streams_cpu_s=round(usage.ru_utime + usage.ru_stime, 2),
+        valkey_clients={
+            "before": before,
+            "streams_open": opened_clients,
+            "during_max": max(samples, default=0),
+            "after": after,
+        },
+    )
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench.streams", description=__doc__)
+    parser.add_argument("--streams", type=int, default=2000)
+    parser.add_argument("--per-kind", type=int, default=4, help="games of each kind per phase")
+    parser.add_argument("--rate", type=float, default=200, help="commands/s the load sends")
+    parser.add_argument("--players", type=int, default=8, help="games played at once")
+    parser.add_argument("--grace", type=float, default=20, help="s for streams to end")
+    args = parser.parse_args(argv)
+    limit = open_files()
+    if limit < 2 * args.streams + 256:
+        print(f"bench.streams: the open-file limit is {limit}; raise it", file=sys.stderr)
+        return 2
+
+    data = Path(tempfile.mkdtemp(prefix="danger-streams-"))
+    valkey = EmbeddedValkey(data)
+    valkey.start()
+    os.environ["DANGER_STREAMS_PER_CLIENT"] = str(args.streams)
+    os.environ["DANGER_STREAMS_MAX"] = str(max(args.streams, 5000))
+    serve, url = start_serve(valkey.url, 1)
+    redis = Redis.from_url(valkey.url)
+    try:
+        wait_healthy(f"{url}/health", serve)
+        pids = {"api": tree(serve.pid), "valkey": [valkey.pid]}
+        figures = asyncio.run(run(args, url, redis, pids))
+    finally:
+        stop(serve)
+        valkey.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+    without, with_ = figures["without"], figures["with"]
+    clients_ = figures["valkey_clients"]
+    print(
+        f"valkey connected_clients: before {clients_['before']}, streams open "
+        f"{clients_['streams_open']}, during the load (max) {clients_['during_max']}, "
+        f"after {clients_['after']}"
+    )
+    print(
+        f"commands without streams: {without['per_s']}/s p50 {without['p50_ms']} ms "
+        f"p99 {without['p99_ms']} ms | with {figures['streams']} streams: {with_['per_s']}/s "
+        f"p50 {with_['p50_ms']} ms p99 {with_['p99_ms']} ms | p99 ratio "
+        f"{with_['p99_ms'] / without['p99_ms']:.2f}"
+    )
+    print(
+        f"streams: {figures['streams_opened']} opened in {figures['open_seconds']} s, "
+        f"{figures['streams_complete']} of {figures['streams']} received every event of their "
+        f"game once, in order, and ended after seed_revealed; "
+        f"{figures['events_delivered']:,} events delivered"
+    )
+    print(
+        f"CPU s without / with: api {without['cpu_s'].get('api')} / {with_['cpu_s'].get('api')}, "
+        f"valkey {without['cpu_s'].get('valkey')} / {with_['cpu_s'].get('valkey')}, "
+        f"stream clients {figures['streams_cpu_s']}"
+    )
+    figures["p99_ratio"] = round(with_["p99_ms"] / without["p99_ms"], 3)
+    print(json.dumps(figures))
+    ok = figures["streams_complete"] == figures["streams"] and not with_["errors"]
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

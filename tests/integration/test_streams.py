@@ -1,0 +1,356 @@
+"""Live streams on the real server (uvicorn on a loopback port, the session's Valkey): one
+reader of the feeds per process, caps per client and per process, the end of a stream, and
+resuming without gap or duplicate."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+import resource
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+import uvicorn
+from redis.asyncio import Redis
+
+from tests.conftest import make_app
+from tests.players import Table, new_table, play_to_end
+
+STREAMS = 1000
+
+
+async def wait_for(predicate: Any, timeout: float = 60.0) -> Any:
+    """Poll until `predicate()` is true; the timeout only guards against a hang."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        value = predicate()
+        if asyncio.iscoroutine(value):
+            value = await value
+        if value:
+            return value
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+@dataclass
+class Server:
+    app: Any
+    url: str
+
+    @property
+    def hub(self) -> Any:
+        return self.app.state.hub
+
+
+@contextlib.asynccontextmanager
+async def serving(valkey: Any, **settings: Any) -> AsyncIterator[Server]:
+    app = make_app(valkey, sandbox=True, background=False, **settings)
+    app.state.keep_alive = 0.2
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
+    serving = asyncio.create_task(server.serve())
+    await wait_for(lambda: server.started)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield Server(app, f"http://127.0.0.1:{port}")
+    finally:
+        server.should_exit = True
+        await serving
+
+
+def client(url: str, address: str = "127.0.0.1") -> httpx.AsyncClient:
+    """A client whose connections come from `address` (any of 127.0.0.0/8): the server
+    counts streams per peer address."""
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=0)
+    return httpx.AsyncClient(
+        base_url=url,
+        timeout=httpx.Timeout(30, read=None),
+        transport=httpx.AsyncHTTPTransport(local_address=address, limits=limits),
+    )
+
+
+async def connected_clients(valkey: Any) -> int:
+    redis = Redis.from_url(valkey.url)
+    try:
+        return int((await redis.info("clients"))["connected_clients"])
+    finally:
+        await redis.aclose()
+
+
+@dataclass
+class Listener:
+    """One stream: every event it received, in order, and whether the server ended it."""
+
+    events: list[dict] = field(default_factory=list)
+    comments: int = 0
+    status: int | None = None
+    body: bytes = b""
+    began: asyncio.Event = field(default_factory=asyncio.Event)
+    ended: bool = False
+
+    @property
+    def seqs(self) -> list[int]:
+        return [e["seq"] for e in self.events]
+
+
+async def listen(
+    http: httpx.AsyncClient,
+    game_id: str,
+    listener: Listener,
+    stop_after: int | None = None,
+    **headers: str,
+) -> Listener:
+    """Read the stream until the server ends it (or, with `stop_after`, until that many
+    events came, then hang up)."""
+    try:
+        async with http.stream("GET", f"/v1/games/{game_id}/stream", headers=headers) as r:
+            listener.status = r.status_code
+            listener.began.set()
+            if r.status_code != 200:
+                listener.body = await r.aread()
+                return listener
+            async for line in r.aiter_lines():
+                if line.startswith("data:"):
+                    listener.events.append(msgspec.json.decode(line[5:].strip()))
+                    if len(listener.events) == stop_after:
+                        return listener
+                elif line.startswith(":"):
+                    listener.comments += 1
+            listener.ended = True
+    finally:
+        listener.began.set()
+    return listener
+
+
+def open_stream(
+    http: httpx.AsyncClient, game_id: str, **headers: str
+) -> tuple[Listener, asyncio.Task[Listener]]:
+    listener = Listener()
+    return listener, asyncio.create_task(listen(http, game_id, listener, **headers))
+
+
+async def close_all(tasks: list[asyncio.Task]) -> None:
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def play(table: Table, commands: int, rng: random.Random) -> int:
+    """Send `commands` legal commands (each from a seat that may act); the game's seq after."""
+    for _ in range(commands):
+        for seat in range(len(table.tokens)):
+            legal = (await table.state(seat))["legal"]
+            if legal:
+                r = await table.send(seat, rng.choice(legal))
+                assert r.status_code == 200, r.text
+                break
+    return (await table.state())["seq"]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def open_files() -> None:
+    """Room for a thousand client sockets and the server's side of them."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 8192 <= hard or (soft < hard and hard < 8192):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(8192, hard), hard))
+
+
+async def test_a_thousand_streams_hold_no_valkey_connection_and_each_gets_every_event(valkey):
+    pool = 8
+    async with (
+        serving(valkey, streams_per_client=2000, redis_connections=pool) as server,
+        client(server.url) as http,
+    ):
+        tables = [await new_table(http, seats=2) for _ in range(4)]
+        before = await connected_clients(valkey)
+        # Most streams on one game, the rest spread; seats and spectators; some resume
+        # from the start, most from where the game is now.
+        hot = STREAMS * 7 // 10
+        plan = [(0, n) for n in range(hot)] + [(1 + n % 3, n) for n in range(STREAMS - hot)]
+        now = [(await table.state())["seq"] for table in tables]
+        streams: list[tuple[int, int, Listener, asyncio.Task]] = []
+        for game, n in plan:
+            table = tables[game]
+            seq = now[game] if n % 10 else 0
+            headers = {"Last-Event-ID": str(seq)}
+            if n % 3 < len(table.tokens):
+                headers |= table.auth(n % 3)
+            listener, task = open_stream(http, table.id, **headers)
+            streams.append((game, seq, listener, task))
+        await wait_for(lambda: server.hub.open == len(plan))
+        during = await connected_clients(valkey)
+        # The streams borrow from the process's pool only to read their backlog.
+        assert during <= before + pool, (before, during)
+
+        rng = random.Random(5)
+        finals = [await play(table, 8, rng) for table in tables]
+        await wait_for(
+            lambda: all(
+                listener.seqs and listener.seqs[-1] == finals[game]
+                for game, _, listener, _ in streams
+            )
+        )
+        assert await connected_clients(valkey) <= before + pool
+        for game, start, listener, _ in streams:
+            assert listener.status == 200
+            assert listener.seqs == list(range(start + 1, finals[game] + 1))
+        await close_all([task for *_, task in streams])
+        await wait_for(lambda: server.hub.open == 0)  # every slot released on disconnect
+
+
+async def test_streams_per_client_and_per_process_are_capped(valkey):
+    async with (
+        serving(valkey, streams_per_client=3, streams_max=5) as server,
+        client(server.url, "127.0.0.1") as first,
+        client(server.url, "127.0.0.2") as second,
+        client(server.url, "127.0.0.3") as third,
+    ):
+        table = await new_table(first, seats=2)
+        held = [open_stream(first, table.id) for _ in range(3)]
+        for listener, _ in held:
+            await listener.began.wait()
+            assert listener.status == 200
+
+        listener, task = open_stream(first, table.id)
+        await task
+        assert listener.status == 429
+        problem = msgspec.json.decode(listener.body)
+        assert problem["code"] == "too_many_streams" and problem["status"] == 429
+
+        # Another client is not counted with the first one...
+        others = [open_stream(second, table.id) for _ in range(2)]
+        for listener, _ in others:
+            await listener.began.wait()
+            assert listener.status == 200
+        # ...but the process holds five streams at most.
+        listener, task = open_stream(third, table.id)
+        await task
+        assert listener.status == 503
+        assert msgspec.json.decode(listener.body)["code"] == "stream_capacity"
+
+        # A closed stream frees its place.
+        await close_all([held[0][1]])
+        await wait_for(lambda: server.hub.open == 4)
+        listener, task = open_stream(first, table.id)
+        await listener.began.wait()
+        assert listener.status == 200
+        await close_all([task, *(t for _, t in held[1:]), *(t for _, t in others)])
+        await wait_for(lambda: server.hub.open == 0)
+
+
+async def test_a_stream_ends_after_the_last_event(valkey):
+    async with serving(valkey) as server, client(server.url) as http:
+        table = await new_table(http, seats=2, game="high-voltage")
+        live, live_task = open_stream(http, table.id, **table.auth(0))
+        await live.began.wait()
+        await play_to_end(table, choose=random.Random(3).choice)
+        await asyncio.wait_for(live_task, 30)  # it ended by itself
+        events = (await http.get(f"/v1/games/{table.id}/events")).json()["events"]
+        last = events[-1]
+        assert last["type"] == "seed_revealed"
+        assert live.ended and live.seqs == list(range(1, last["seq"] + 1))
+        assert live.events[-1]["type"] == "seed_revealed"
+
+        # Opened on a finished game: what follows `after`, then the end.
+        for after in (0, last["seq"] - 3, last["seq"]):
+            listener = await listen(
+                http, table.id, Listener(), **{"Last-Event-ID": str(after)}
+            )
+            assert listener.ended and listener.seqs == list(range(after + 1, last["seq"] + 1))
+            # once the game is over, everyone reads the log complete
+            assert listener.events == events[after:]
+        assert server.hub.open == 0
+
+
+async def test_resuming_with_last_event_id_has_no_gap_and_no_duplicate(valkey):
+    """Readers hang up after a few events and resume with Last-Event-ID while commands are
+    appended; joined up, each reader's events are every event once, in order."""
+    async with serving(valkey) as server, client(server.url) as http:
+        table = await new_table(http, seats=2, game="high-voltage")
+
+        async def reader(n: int) -> tuple[list[int], int]:
+            seen: list[int] = []
+            chooser = random.Random(n)
+            for connections in range(1, 1000):
+                listener = await listen(
+                    http,
+                    table.id,
+                    Listener(),
+                    stop_after=chooser.randint(1, 30),
+                    **{"Last-Event-ID": str(seen[-1] if seen else 0)},
+                )
+                seen += listener.seqs
+                if listener.ended:
+                    return seen, connections
+            raise AssertionError("the stream never ended")
+
+        readers = [asyncio.create_task(reader(n)) for n in range(6)]
+        await play_to_end(table, choose=random.Random(11).choice)
+        last = (await table.state())["seq"]
+        for seen, connections in await asyncio.gather(*readers):
+            assert seen == list(range(1, last + 1))
+            assert connections > 3
+        await wait_for(lambda: server.hub.open == 0)
+
+
+async def test_a_slow_reader_catches_up_from_the_store(valkey):
+    """A subscriber whose queue overflows (bound: 1 batch) misses nothing: it reads on from
+    the store by seq, and the hub never waits for it."""
+    async with serving(valkey, stream_queue=1) as server, client(server.url) as http:
+        table = await new_table(http, seats=2)
+        start = (await table.state())["seq"]
+        hub = server.hub
+        subscriber = hub.subscribe(table.id, "spectator", "in-process")
+        messages = hub.events(subscriber, start)
+        final = await play(table, 6, random.Random(2))  # 6 appends; the reader sleeps
+        await wait_for(lambda: subscriber.behind)
+        seqs: list[int] = []
+        async for message in messages:  # until the stream idles: a keep-alive comment
+            frame = message.encode()
+            if frame.startswith(b":"):
+                break
+            seqs += [int(seq) for seq in re.findall(rb"^id: (\d+)\r$", frame, re.MULTILINE)]
+        assert seqs == list(range(start + 1, final + 1))
+        await messages.aclose()
+        assert hub.open == 0
+
+
+async def test_seats_reading_one_live_batch_each_see_only_their_own_hand(valkey):
+    """The hub decodes a batch once and redacts it per reader: High Voltage hands dealt
+    live reach each seat with its own cards only, and a spectator with none."""
+    async with serving(valkey) as server, client(server.url) as http:
+        table = await new_table(http, seats=3, game="high-voltage", start=False)
+        readers = {seat: open_stream(http, table.id, **table.auth(seat)) for seat in range(3)}
+        readers[None] = open_stream(http, table.id)
+        await wait_for(lambda: server.hub.open == 4)
+        r = await http.post(
+            f"/v1/games/{table.id}/start", headers={"Authorization": f"Bearer {table.admin}"}
+        )
+        assert r.status_code == 200
+        for listener, _ in readers.values():
+            await wait_for(
+                lambda listener=listener: sum(
+                    e["type"] == "hand_dealt" for e in listener.events
+                )
+                == 3
+            )
+        for seat, (listener, _) in readers.items():
+            for event in (e for e in listener.events if e["type"] == "hand_dealt"):
+                mine = event["data"]["seat"] == seat
+                assert (event["data"]["cards"] is not None) == mine
+                assert (event["salt"] is not None) == mine
+        await close_all([task for _, task in readers.values()])
+
+
+async def test_an_idle_stream_sends_keep_alive_comments(valkey):
+    async with serving(valkey) as server, client(server.url) as http:
+        table = await new_table(http, seats=2)
+        listener, task = open_stream(http, table.id)
+        await wait_for(lambda: listener.comments >= 2)
+        await close_all([task])
+        await wait_for(lambda: server.hub.open == 0)
