@@ -67,7 +67,7 @@ Authorization = Annotated[
 ]
 Service = NamedDependency[GameService]
 KEEP_ALIVE_SECONDS = 15.0
-INLINE_EVENTS = 200  # a page of events longer than this is redacted off the event loop
+INLINE_EVENTS = 1000  # a page of events longer than this is redacted off the event loop
 MAX_SEQ = 2**53
 
 
@@ -511,7 +511,8 @@ class GamesController(Controller):
         resume = seq_number(last_event_id.strip()) if last_event_id else None
         start = min(after if resume is None else resume, game.seq)
         hub: StreamHub = request.app.state.hub
-        subscriber = hub.subscribe(game_id, viewer, request.client.host if request.client else "")
+        client = request.app.state.clients.of(request.scope)
+        subscriber = hub.subscribe(game_id, viewer, client)
         return ServerSentEvent(hub.events(subscriber, start))
 
     @get(
@@ -575,12 +576,17 @@ class GamesController(Controller):
         self, service: Service, request: Request, game_id: GameId
     ) -> Response[AuditReport]:
         game = await service.get(game_id)
+        over, seq = game.finished, game.seq  # the cached game may move on while we wait
         kept = GameKeys(game_id).audit
-        if game.finished and (report := await service.store.redis.get(kept)) is not None:
+        if over and (report := await service.store.redis.get(kept)) is not None:
             return Response(report, media_type="application/json")
-        log = await service.store.read_raw(game_id, upto=game.seq)
-        report = await _offload(request).run(offload.audit_report, log)
-        if game.finished:  # the log of a game that is over never changes: audit it once
+        pool = _offload(request)
+        report = pool.recent(game_id, seq)
+        if report is None:
+            log = await service.store.read_raw(game_id, upto=seq)
+            report = await pool.run(offload.audit_report, log)
+            pool.remember(game_id, seq, report)
+        if over:  # the log of a game that is over never changes: audit it once
             await service.store.redis.set(kept, report, nx=True)
         return Response(report, media_type="application/json")
 

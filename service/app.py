@@ -97,7 +97,9 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
     app = Litestar(
         route_handlers=[api.GamesController, api.health, api.player, api.player_named_by_slashes],
         middleware=[ratelimit.middleware(limiter)] if settings.rate_limits else [],
-        state=State({"open_games": OpenGames(settings.open_games_per_client, clients)}),
+        state=State(
+            {"open_games": OpenGames(settings.open_games_per_client, clients), "clients": clients}
+        ),
         dependencies={"service": Provide(_service, sync_to_thread=False)},
         lifespan=[lifespan],
         exception_handlers=HANDLERS,  # type: ignore[arg-type]

@@ -21,6 +21,12 @@ class Lifecycle:
     max_events: int = 50_000
     """A game whose log reaches this many events ends as abandoned."""
 
+    def __post_init__(self) -> None:
+        if not self.open_hours > 0:
+            raise ValueError(f"DANGER_OPEN_HOURS must be more than 0, not {self.open_hours}")
+        if self.max_events < 10:
+            raise ValueError(f"DANGER_MAX_EVENTS must be at least 10, not {self.max_events}")
+
 
 def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in ("1", "true", "yes", "on")
@@ -172,3 +178,11 @@ class Settings:
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
             stream_queue=_positive(env, "DANGER_STREAM_QUEUE", cls.stream_queue),
         )
+
+    def __post_init__(self) -> None:
+        self.lifecycle  # noqa: B018 - its bounds are checked when it is made
+        if not self.sweep_seconds > 0 or self.cpu_workers < 1 or self.cpu_queue < 0:
+            raise ValueError(
+                "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "
+                "and DANGER_CPU_QUEUE at least 0"
+            )

@@ -422,13 +422,17 @@ class GameService:
         at = max(min(due), recheck) if recheck is not None else min(due)
         await self.store.set_due(game.id, int(at * 1000))
 
-    async def expire(self, game_id: str) -> Outcome | None:
-        """End the game as abandoned if its expiry has come (the sweep asks)."""
+    async def expire(self, game_id: str) -> bool:
+        """End the game as abandoned if its expiry has come (the sweep asks). The expiry is
+        looked at under the game's lock on the current log, and the append names that log's
+        seq, so a seat's command that came meanwhile keeps the game alive. True if it ended."""
         game = await self.get(game_id)
-        expiry = game.expiry(self.lifecycle.open_hours)
-        if expiry is None or expiry[0] > datetime.now(UTC):
-            return None
-        return await self._execute(game, "server", expiry[1], None, None, None, None)
+        async with game.lock:
+            await self._catch_up(game)
+            expiry = game.expiry(self.lifecycle.open_hours)
+            if expiry is None or expiry[0] > datetime.now(UTC):
+                return False
+            return bool(await self._append_server(game, expiry[1]))
 
     async def abandon(self, game_id: str, token: str | None) -> Outcome:
         """The admin ends a game that has not started (RULINGS.md: "The admin may abandon an
@@ -580,7 +584,10 @@ class GameService:
                         self._cache.pop(game.id, None)
                         raise
                     await self._schedule_after_append(game)
-                    await self._guard_length(game)
+                    try:
+                        await self._guard_length(game)
+                    except Exception:  # the command is stored: the next append checks again
+                        log.exception("could not end %s at its length bound", game.id)
                     return Outcome(
                         game,
                         [

@@ -4,7 +4,8 @@ A name is shown to everyone at a table, so what is shown must be all there is. R
 control characters (Cc); format characters (Cf: zero-width spaces and joiners, bidi
 overrides and isolates, which are invisible or reorder the text around them); private-use
 characters (Co), whose look depends on a font; unassigned code points (Cn, as of the
-server's Unicode version), which no font draws yet; surrogates (Cs); and a name of
+server's Unicode version), which no font draws yet; surrogates (Cs); the other characters
+that show as nothing (`BLANK`: variation selectors, Hangul fillers); and a name of
 separators (Z*) alone. A name is kept and shown in NFC, so the same name typed composed or
 decomposed is one name.
 
@@ -27,6 +28,26 @@ REFUSED = {
     "Cs": "a surrogate",
 }
 SEPARATORS = frozenset({"Zs", "Zl", "Zp"})
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters a renderer
+# shows as nothing whatever their category (variation selectors, Hangul fillers, the
+# combining grapheme joiner), and the blank Braille pattern, which is a symbol but shows as
+# nothing too. Most are Cf or Cn already; these are not.
+BLANK = [
+    (0x034F, 0x034F),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFFA0, 0xFFA0),
+    (0xE0100, 0xE01EF),
+]
+
+
+def blank(char: str) -> bool:
+    point = ord(char)
+    return any(low <= point <= high for low, high in BLANK)
 
 
 class InvalidName(ValueError):
@@ -37,6 +58,8 @@ def normalised(name: str) -> str:
     """`name` as it is kept and shown (NFC), or InvalidName saying what is refused."""
     for char in name:
         what = REFUSED.get(unicodedata.category(char))
+        if what is None and blank(char):
+            what = "a character that shows as nothing"
         if what is not None:
             raise InvalidName(f"A name may not hold {what}; U+{ord(char):04X} is one.")
     if all(unicodedata.category(char) in SEPARATORS for char in name):
@@ -61,7 +84,8 @@ def pattern() -> str:
     # where a category lookup per code point would take twice as long.
     printable = bytes(map(str.isprintable, chars))
     runs = [(m.start(), m.end() - 1) for m in re.finditer(rb"\x01+", printable)]
-    shown = "".join(_class(a, b) for a, b in _without(runs, [(0x20, 0x20)]))
+    holes = sorted([(0x20, 0x20), *BLANK])
+    shown = "".join(_class(a, b) for a, b in _without(runs, holes))
     spaces = "".join(m.group() for m in re.finditer(r"\s", chars) if _is_separator(m.group()))
     return f"^(?:[{spaces}]*[{shown}])+[{spaces}]*$"
 

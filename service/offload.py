@@ -10,8 +10,11 @@ request is refused with 503 `busy` at once rather than queued without end.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import msgspec
@@ -25,16 +28,33 @@ from .errors import ApiError
 from .games import CODECS, fold_log, redact
 
 T = TypeVar("T")
+log = logging.getLogger("danger.offload")
+RECENT = 256  # audits of running games kept, by game and seq
 
 
 class Offload:
     def __init__(self, workers: int, queue: int) -> None:
-        # spawn, not fork: the parent runs an event loop and threads a fork would copy.
-        self._pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        self._workers = workers
+        self._pool = self._new_pool()
         self._room = queue + workers
         self._busy = 0
+        # A running game's log changes with every command, but many readers ask for the audit
+        # of the same seq: each is computed once.
+        self._recent: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # spawn, not fork: the parent runs an event loop and threads a fork would copy.
+        return ProcessPoolExecutor(
+            max_workers=self._workers, mp_context=multiprocessing.get_context("spawn")
+        )
+
+    def recent(self, game_id: str, seq: int) -> bytes | None:
+        return self._recent.get((game_id, seq))
+
+    def remember(self, game_id: str, seq: int, report: bytes) -> None:
+        self._recent[(game_id, seq)] = report
+        while len(self._recent) > RECENT:
+            self._recent.popitem(last=False)
 
     async def run(self, function: Any, *args: Any) -> Any:
         if self._busy >= self._room:
@@ -47,6 +67,12 @@ class Offload:
         self._busy += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, function, *args)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start new ones
+            log.error("a worker of the CPU pool died; starting the pool again")
+            self._pool = self._new_pool()
+            raise ApiError(
+                503, "busy", "A worker failed; retry shortly.", headers={"Retry-After": "1"}
+            ) from None
         finally:
             self._busy -= 1
 

@@ -372,6 +372,22 @@ async def rebuild(redis: Redis, store: EventStore) -> None:
         await redis.delete(*doomed)
     await lobby.drop(redis)
     await asyncio.gather(*(p(redis, store).catch_up() for p in PROJECTIONS))
+    await file_due(redis)
+
+
+async def file_due(redis: Redis) -> None:
+    """Every game that is not over, filed in its shard's due set for the sweep to look at
+    now (unless it is due sooner): a store written before the due sets existed, or one whose
+    due sets were lost, gets its timers, bot moves and expiries back."""
+    seconds, micros = await redis.time()
+    at = seconds * 1000 + micros // 1000
+    for status in ("open", "active"):
+        game_ids = [_text(g) for g in await redis.zrange(lobby.index(status, None), 0, -1)]
+        for first in range(0, len(game_ids), 1000):
+            pipe = redis.pipeline(transaction=False)
+            for game_id in game_ids[first : first + 1000]:
+                pipe.zadd(keys.GameKeys(game_id).due, {game_id: at}, lt=True)
+            await pipe.execute()
 
 
 async def lag(redis: Redis) -> dict[str, dict[str, int]]:

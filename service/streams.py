@@ -51,7 +51,7 @@ BLOCK_MS = 5_000  # how long one XREAD waits for an append
 RETRY_SECONDS = 1.0  # after a failed read of the feeds
 SETTLE_SECONDS = 0.05  # after a read that found appends, before the next
 KEEP_ALIVE_SECONDS = 15.0
-PAGE = 500  # events per read of a game's stream when a subscriber catches up
+PAGE = 200  # events per read of a game's stream when a subscriber catches up (redacted inline)
 LAST_EVENT = "seed_revealed"  # every game's log ends with it (after the final or abandoning event)
 
 _EVENT_FIELDS = EventOut.__struct_fields__

@@ -10,6 +10,7 @@ the expected seq and the domain ignores a timer that has already taken effect.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable
@@ -140,12 +141,14 @@ async def sweep(service: GameService, every: float | None = None) -> None:
                 await service.schedule_jobs(
                     await service.get(game_id), recheck=moment + RECHECK_SECONDS
                 )
-            except ApiError as refused:  # gone, or another process changed it first
-                log.info("sweep: %s: %s", game_id, refused.detail)
-                if refused.status == 404:
-                    await service.store.set_due(game_id, None)
-            except Exception:
-                log.exception("could not queue the jobs of %s", game_id)
+            except Exception as exc:
+                if isinstance(exc, ApiError) and exc.status == 404:
+                    await service.store.set_due(game_id, None)  # gone
+                    continue
+                log.exception("sweep: could not look at %s; looking again later", game_id)
+                # Later, not at once: a game that keeps failing must not hold the sweep.
+                with contextlib.suppress(Exception):
+                    await service.store.set_due(game_id, int((moment + RECHECK_SECONDS) * 1000))
         if every is None:
             return
         await asyncio.sleep(every)

@@ -88,3 +88,22 @@ async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
     await rebuild(redis, EventStore(redis))
     await redis.aclose()
     assert await read_models(own_server.url) == live
+
+
+async def test_a_rebuild_files_every_game_not_over_in_its_due_set(own_server):
+    """A store from before the due sets (or one that lost them): after a rebuild, the sweep
+    looks at every open and active game again, and at no game that is over."""
+    settings = Settings(background=True, rate_limits=False, open_games_per_client=0)
+    async with AsyncTestClient(app=create_app(settings, own_server.url)) as client:
+        open_one = await new_table(client, seats=2, start=False)
+        active = await new_table(client, seats=2)
+        over = await new_table(client, seats=2)
+        await play_to_end(over)
+        await caught_up(client)
+    redis = Redis.from_url(own_server.url)
+    await redis.delete(*[keys.due(shard) for shard in keys.all_shards()])  # lost
+    await rebuild(redis, EventStore(redis))
+    dues = [keys.due(shard) for shard in keys.all_shards()]
+    filed = {g.decode() for due in dues for g in await redis.zrange(due, 0, -1)}
+    assert {open_one.id, active.id} <= filed and over.id not in filed
+    await redis.aclose()
