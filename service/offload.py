@@ -24,6 +24,7 @@ from domain.kernel import table as tables
 from events.audit import audit
 from events.store import decode_envelope
 
+from .embedded import die_with_parent
 from .errors import ApiError
 from .games import CODECS, fold_log, redact
 
@@ -43,9 +44,12 @@ class Offload:
         self._recent: OrderedDict[tuple[str, int], bytes] = OrderedDict()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        # spawn, not fork: the parent runs an event loop and threads a fork would copy.
+        # spawn, not fork: the parent runs an event loop and threads a fork would copy. A
+        # worker dies with the service, even a killed one: no process is left behind.
         return ProcessPoolExecutor(
-            max_workers=self._workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=self._workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=die_with_parent,
         )
 
     def recent(self, game_id: str, seq: int) -> bytes | None:

@@ -3,7 +3,11 @@ refused at once (503 busy), and a game that is over is audited once."""
 
 import asyncio
 import contextlib
+import subprocess
+import sys
+import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import httpx
 import uvicorn
@@ -12,6 +16,8 @@ from redis.asyncio import Redis
 from events.keys import GameKeys
 from tests.conftest import make_app
 from tests.players import new_table, play_to_end
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextlib.asynccontextmanager
@@ -66,3 +72,41 @@ async def test_export_and_long_event_pages_are_the_same_off_the_loop(client):
     assert len(page["events"]) == len(export) == page["last_seq"] > 200
     short = (await client.get(f"/v1/games/{table.id}/events", params={"limit": 50})).json()
     assert short["events"] == page["events"][:50]
+
+
+WORKER_THEN_DIE = """
+import asyncio, os, time
+from service.offload import Offload
+
+async def main():
+    pool = Offload(1, 1)
+    await pool.run(time.sleep, 0)
+    print(*pool._pool._processes, flush=True)
+    os._exit(0)  # as a SIGKILL would: no shutdown runs
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_the_pool_workers_die_with_the_service(tmp_path):
+    script = tmp_path / "die.py"
+    script.write_text(WORKER_THEN_DIE)
+    out = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    workers = [int(pid) for pid in out.stdout.split()]
+    assert workers, out.stderr
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in workers):
+        assert time.monotonic() < deadline, "a worker outlived the service"
+        time.sleep(0.05)
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie waiting to be reaped is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
