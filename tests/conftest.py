@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import uvicorn
 from litestar.testing import AsyncTestClient
 
 from service.app import create_app
@@ -33,3 +36,20 @@ def make_app(valkey: EmbeddedValkey, **settings: object):
 async def client(valkey: EmbeddedValkey) -> AsyncIterator[AsyncTestClient]:
     async with AsyncTestClient(app=make_app(valkey, sandbox=True)) as c:
         yield c
+
+
+@contextlib.asynccontextmanager
+async def on_socket(app) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
+    """The app served by uvicorn on a loopback port, and its URL: what streams over SSE, and
+    where concurrent requests really overlap (AsyncTestClient runs one request at a time)."""
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
+    serving = asyncio.create_task(server.serve())
+    while not server.started:
+        assert not serving.done(), "uvicorn did not start"
+        await asyncio.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await serving

@@ -10,11 +10,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
-import uvicorn
 from redis.asyncio import Redis
 
 from events.keys import GameKeys
-from tests.conftest import make_app
+from tests.conftest import make_app, on_socket
 from tests.players import new_table, play_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,16 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @contextlib.asynccontextmanager
 async def served(app) -> AsyncIterator[httpx.AsyncClient]:
-    """The app on a real socket: concurrent requests really are concurrent."""
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
-    serving = asyncio.create_task(server.serve())
-    while not server.started:
-        await asyncio.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+    """A client of the app on a real socket: concurrent requests really are concurrent."""
+    async with on_socket(app) as url, httpx.AsyncClient(base_url=url, timeout=30) as http:
         yield http
-    server.should_exit = True
-    await serving
 
 
 async def test_a_flood_of_exports_is_refused_beyond_the_queue_and_the_rest_answered(valkey):
@@ -64,7 +56,7 @@ async def test_a_game_that_is_over_is_audited_once_and_the_report_kept(client, v
     await redis.aclose()
 
 
-async def test_export_and_long_event_pages_are_the_same_off_the_loop(client):
+async def test_the_export_and_the_event_pages_agree(client):
     table = await new_table(client, seats=3)
     await play_to_end(table)
     export = (await client.get(f"/v1/games/{table.id}/export")).text.splitlines()

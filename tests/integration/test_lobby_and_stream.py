@@ -56,18 +56,11 @@ async def test_the_lobby_paginates(client):
 
 async def test_the_stream_sends_events_as_they_are_appended_and_resumes(valkey):
     """Over a real socket: SSE needs a streaming client."""
-    import uvicorn
-
-    from tests.conftest import make_app
+    from tests.conftest import make_app, on_socket
 
     app = make_app(valkey, sandbox=True, background=False)
     app.state.keep_alive = 0.2
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
-    serving = asyncio.create_task(server.serve())
-    await wait_for(lambda: asyncio.sleep(0, server.started))
-    port = server.servers[0].sockets[0].getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+    async with on_socket(app) as base, httpx.AsyncClient(base_url=base, timeout=10) as http:
         table = await new_table(http, seats=2)
         seen: list[dict] = []
 
@@ -106,8 +99,6 @@ async def test_the_stream_sends_events_as_they_are_appended_and_resumes(valkey):
             mine = event["data"]["seat"] == 0
             assert (event["data"]["cards"] is not None) == mine
             assert (event["salt"] is not None) == mine
-    server.should_exit = True
-    await serving
 
 
 async def test_a_cursor_page_stays_the_same_whatever_is_created_after(client):

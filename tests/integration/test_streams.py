@@ -16,10 +16,9 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-import uvicorn
 from redis.asyncio import Redis
 
-from tests.conftest import make_app
+from tests.conftest import make_app, on_socket
 from tests.players import Table, new_table, play_to_end
 
 STREAMS = 1000
@@ -52,15 +51,8 @@ class Server:
 async def serving(valkey: Any, **settings: Any) -> AsyncIterator[Server]:
     app = make_app(valkey, sandbox=True, background=False, **settings)
     app.state.keep_alive = 0.2
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
-    serving = asyncio.create_task(server.serve())
-    await wait_for(lambda: server.started)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    try:
-        yield Server(app, f"http://127.0.0.1:{port}")
-    finally:
-        server.should_exit = True
-        await serving
+    async with on_socket(app) as url:
+        yield Server(app, url)
 
 
 def client(url: str, address: str = "127.0.0.1") -> httpx.AsyncClient:
