@@ -8,11 +8,11 @@ Three sets of recorded games (bench/record.py) are created, joined and started. 
 set with no stream open, of the second while `--streams` streams follow it, and of the third
 once they have ended (a shared machine drifts: the figures with streams are compared with
 both). Half of the streams follow two games, the rest are spread over the whole set; seats
-and spectators, each from the first event, read by a separate process at the lowest CPU
-priority. Every stream must receive every event of its game once and in order, and end by
-itself after the last. It prints Valkey's connected clients before, during and after the
-streams, command p50/p99 with and without them, the CPU of each process, and one JSON line
-with every figure. Loopback only.
+and spectators, each from the first event, read by a separate process that runs only on
+idle CPU (SCHED_IDLE). Every stream must receive every event of its game once and in
+order, and end by itself after the last. It prints Valkey's connected clients before,
+during and after the streams, command p50/p99 with and without them, the CPU of each
+process, and one JSON line with every figure. Loopback only.
 """
 
 from __future__ import annotations
@@ -199,9 +199,9 @@ def streams_process(conn: Connection, url: str, plan: list[tuple[str, str | None
     """Open every planned stream, say when all are open, and report what each received once
     all have ended (or when told to stop)."""
 
-    # The lowest CPU priority: the figures are the server's, not those of this bench's own
-    # readers on the same cores.
-    os.nice(19)
+    # Only the CPU nobody else wants (SCHED_IDLE, below nice 19): the figures are the
+    # server's, not those of this bench's own readers on the same cores.
+    os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
     async def main() -> None:
         parts = urlsplit(url)
@@ -213,9 +213,7 @@ def streams_process(conn: Connection, url: str, plan: list[tuple[str, str | None
         for (game, token), out in zip(plan, followed, strict=True):
             async with gate:
                 opened = asyncio.Event()
-                tasks.append(
-                    asyncio.create_task(follow(host, port, game, token, out, opened))
-                )
+                tasks.append(asyncio.create_task(follow(host, port, game, token, out, opened)))
                 await opened.wait()
         conn.send(("open", sum(f.status == 200 for f in followed)))
         loop = asyncio.get_running_loop()
