@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -72,11 +71,6 @@ def event_data(event: Event) -> dict[str, Any]:
     data = msgspec.to_builtins(event)
     del data["type"]
     return data
-
-
-def now() -> str:
-    """Server time as RFC 3339 UTC with milliseconds (a string, so no float is hashed)."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def digest(fields: dict[str, Any]) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from arq.connections import ArqRedis
@@ -22,6 +23,7 @@ from events.store import EventStore
 from . import api, openapi_spec, ratelimit
 from .bodies import StrictRequest
 from .clients import Clients
+from .clock import StoreClock
 from .config import Settings
 from .connections import bounded_redis
 from .games import GameService
@@ -50,14 +52,21 @@ def _service(state: State) -> GameService:
     return state.service  # type: ignore[no-any-return]
 
 
-def create_app(settings: Settings, redis_url: str) -> Litestar:
+def create_app(
+    settings: Settings, redis_url: str, local_clock: Callable[[], float] = time.time
+) -> Litestar:
+    """The app. `local_clock` is this process's clock (tests skew it: events and deadlines
+    follow the store's clock whatever it says)."""
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         redis = bounded_redis(redis_url, settings.redis_connections)
         store = EventStore(redis)
         # The job queue shares the bounded pool: arq's own pool would have no bound.
         pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
-        service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
+        clock = StoreClock(redis, local_clock)
+        service = GameService(
+            store, settings.sandbox, JobQueue(pool), settings.lifecycle, clock
+        )
         hub = StreamHub(
             service,
             redis_url,

@@ -14,10 +14,9 @@ import logging
 import os
 import random
 import secrets as pysecrets
-import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 import msgspec
@@ -35,7 +34,6 @@ from events.envelope import (
     Folded,
     canonical,
     event_data,
-    now,
     read_folded,
     salt_for,
     seal,
@@ -43,6 +41,7 @@ from events.envelope import (
 from events.store import Appended, Conflict, Duplicate, EventStore, Refusal, decode_envelope
 
 from . import tokens
+from .clock import StoreClock
 from .config import Lifecycle
 from .errors import ApiError
 
@@ -50,6 +49,9 @@ log = logging.getLogger("danger.games")
 MAX_ATTEMPTS = 20  # a decision lost to another writer is re-decided this many times at most
 CACHE_SIZE = 10_000
 SWEEP_SLACK_SECONDS = 5.0  # a job due this long ago and not done: the sweep queues it again
+# A timer's job is queued this much before its deadline: processes whose clocks disagree by
+# up to this much still ring it on time (it runs, finds itself early, and comes again).
+TIMER_EARLY_SECONDS = 1.0
 
 
 def _time(at: str) -> datetime:
@@ -74,10 +76,12 @@ class Game:
     scheduled: set[str] = field(default_factory=set)  # timer ids this process has queued
     acted: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last command
     _shuffler: Shuffler | None = None
+    _shuffler_entropy: list[str] = field(default_factory=list)
     # seat -> (its last move's seq, when (epoch s) the move this process queued for it is due)
     bot_due: dict[int, tuple[int, float]] = field(default_factory=dict)
     created_at: str = ""
     active_at: str = ""  # the `at` of the last command of a seat, or of the start
+    last_at: str = ""  # the `at` of the last event: the next may not be earlier
 
     def fold(self, envelope: Envelope | Folded, event: Event | None = None) -> None:
         """Apply the next event (decoded from the envelope unless given); events already
@@ -87,7 +91,7 @@ class Game:
         tables.evolve(
             self.table, self.rules, self.codec.event(envelope) if event is None else event
         )
-        self.seq, self.head = envelope.seq, envelope.hash
+        self.seq, self.head, self.last_at = envelope.seq, envelope.hash, envelope.at
         if envelope.commanded and envelope.actor.startswith("seat:"):
             self.acted[int(envelope.actor[5:])] = envelope.seq
             self.active_at = envelope.at
@@ -102,9 +106,12 @@ class Game:
             del self.timer_started[timer_id]
 
     def shuffler(self) -> Shuffler:
-        """The game's source of shuffles; its entropy is fixed once the game has started."""
-        if self._shuffler is None or self.table.status == "open":
-            self._shuffler = Shuffler(self.seed, [p.entropy for p in self.table.players])
+        """The game's source of shuffles, made again whenever the seats' entropy changed: a
+        process may have made one while the game was open and folded later joins from
+        another process's appends."""
+        entropy = [p.entropy for p in self.table.players]
+        if self._shuffler is None or self._shuffler_entropy != entropy:
+            self._shuffler, self._shuffler_entropy = Shuffler(self.seed, entropy), entropy
         return self._shuffler
 
     def clocks(self) -> list[tuple[str, tables.Timer, datetime]]:
@@ -165,6 +172,15 @@ def redact(
     )
 
 
+class NotDue(Exception):
+    """A timer's job came before the timer's deadline by the store's clock (the processes'
+    clocks disagree): it should come again in `seconds`."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"due in {seconds:.3f} s")
+        self.seconds = seconds
+
+
 class Scheduler(Protocol):
     """Where the command path leaves work for the workers."""
 
@@ -209,6 +225,7 @@ def fold_log(game_id: str, log: list[bytes], secret: dict[str, str]) -> Game:
         setup_options=msgspec.json.decode(secret["options"], type=rules.options_type),
         head=first.hash,
         created_at=first.at,
+        last_at=first.at,
     )
     # The game's own options, sandbox deck included, so a fixed deck is dealt every
     # round; views leave the sandbox options out.
@@ -229,8 +246,10 @@ class GameService:
         sandbox: bool,
         scheduler: Scheduler | None = None,
         lifecycle: Lifecycle | None = None,
+        clock: StoreClock | None = None,
     ) -> None:
         self.store = store
+        self.clock = clock or StoreClock(store.redis)
         self.sandbox = sandbox
         self.scheduler = scheduler
         self.lifecycle = lifecycle or Lifecycle()
@@ -313,7 +332,8 @@ class GameService:
         for _ in range(5):
             game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
             admin_token, admin_hash = tokens.issue(game_id, "admin")
-            envelope = seal(game_id, 1, created[0], now(), "admin", None, GENESIS)
+            await self.clock.refresh()
+            envelope = seal(game_id, 1, created[0], self.clock.stamp(), "admin", None, GENESIS)
             result = await self.store.append(
                 game_id,
                 0,
@@ -397,14 +417,18 @@ class GameService:
         # already, so scheduling again (another process, a restart) changes nothing.
         for timer_id, _, deadline in game.clocks():
             if timer_id not in game.scheduled or recheck is not None:
-                await self.scheduler.timer(game.id, timer_id, deadline)
+                # A deadline is the store's time; the queue runs jobs by the clock of the
+                # worker that takes them. Early by a margin (the job comes again at the
+                # deadline, measured by the store's clock), never late by a worker's skew.
+                early = timedelta(seconds=self.clock.offset + TIMER_EARLY_SECONDS)
+                await self.scheduler.timer(game.id, timer_id, deadline - early)
                 game.scheduled.add(timer_id)
             due.append(deadline.timestamp() + SWEEP_SLACK_SECONDS)
         expiry = game.expiry(self.lifecycle.open_hours)
         if expiry is not None:
             due.append(expiry[0].timestamp())
         if game.table.status == "active":
-            moment = time.time()
+            moment = self.clock.time()
             for seat, player in enumerate(game.table.players):
                 if player.bot is None or not self.legal(game, seat):
                     continue
@@ -430,7 +454,7 @@ class GameService:
         async with game.lock:
             await self._catch_up(game)
             expiry = game.expiry(self.lifecycle.open_hours)
-            if expiry is None or expiry[0] > datetime.now(UTC):
+            if expiry is None or expiry[0] > self.clock.now():
                 return False
             return bool(await self._append_server(game, expiry[1]))
 
@@ -483,6 +507,12 @@ class GameService:
         game = await self.get(game_id)
         if game.table.status != "active":
             return None
+        if isinstance(command, tables.FireTimer):
+            await self.clock.refresh()
+            for timer_id, _, deadline in game.clocks():
+                early = (deadline - self.clock.now()).total_seconds()
+                if timer_id == command.timer and early > 0:
+                    raise NotDue(early)
         return await self._execute(game, "server", command, None, None, None, None)
 
     @staticmethod
@@ -571,7 +601,9 @@ class GameService:
                     raise
                 if not events:
                     return Outcome(game, [], viewer, self.view(game, viewer))
-                envelopes = _seal_all(game, events, label, command_id, command)
+                await self.clock.refresh()
+                at = self.clock.stamp(game.last_at)
+                envelopes = _seal_all(game, events, at, label, command_id, command)
                 extra = secrets_for(events) if secrets_for else None
                 result = await self.store.append(game.id, game.seq, envelopes, idem, extra)
                 if isinstance(result, Appended):
@@ -611,7 +643,7 @@ class GameService:
         """A timer past its deadline rings now, before a seat's command is decided: the
         worker may be late, but the rules are not ("if the timer goes off while you're
         still playing, your team IMMEDIATELY LOSES"). True if it rang, None on a conflict."""
-        moment = datetime.now(UTC)
+        moment = self.clock.now()
         due = [timer_id for timer_id, _, deadline in game.clocks() if deadline <= moment]
         if not due:
             return False
@@ -625,7 +657,9 @@ class GameService:
         )
         if not events:
             return False
-        envelopes = _seal_all(game, events, "server", None, command)
+        await self.clock.refresh()
+        at = self.clock.stamp(game.last_at)
+        envelopes = _seal_all(game, events, at, "server", None, command)
         result = await self.store.append(game.id, game.seq, envelopes)
         if not isinstance(result, Appended):
             return None
@@ -683,11 +717,17 @@ def bot_seed(seed: bytes, seat: int, seq: int) -> bytes:
 
 
 def _seal_all(
-    game: Game, events: list[Event], label: str, command_id: str | None, command: Command
+    game: Game,
+    events: list[Event],
+    at: str,
+    label: str,
+    command_id: str | None,
+    command: Command,
 ) -> list[Envelope]:
-    """The envelopes of one command's events, chained from the game's head. The command is
-    recorded on the first (so an audit can decide it again); a secret event gets its salt."""
-    at, prev, envelopes = now(), game.head, []
+    """The envelopes of one command's events at `at`, chained from the game's head. The
+    command is recorded on the first (so an audit can decide it again); a secret event gets
+    its salt."""
+    prev, envelopes = game.head, []
     cause = msgspec.to_builtins(command)
     for offset, event in enumerate(events, start=1):
         seq = game.seq + offset

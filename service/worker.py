@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Awaitable
 from datetime import datetime
 from typing import Any
@@ -24,7 +23,7 @@ from domain.kernel.table import FireTimer
 
 from .config import QUEUE
 from .errors import ApiError
-from .games import GameService, Outcome
+from .games import GameService, NotDue, Outcome
 
 log = logging.getLogger("danger.worker")
 
@@ -47,6 +46,8 @@ async def _retried(step: Awaitable[Outcome | None], what: str) -> int:
     that took effect meanwhile is stale; a bot that moved meanwhile does nothing)."""
     try:
         outcome = await step
+    except NotDue as early:  # a timer queued early on purpose: again at its deadline
+        raise Retry(defer=early.seconds) from None
     except Exception as exc:
         log.warning("%s failed (%s); retrying", what, exc)
         raise Retry(defer=1) from exc
@@ -129,8 +130,10 @@ async def sweep(service: GameService, every: float | None = None) -> None:
     died before queueing it, or that gave up, is queued again (a timer already queued is
     refused by its id). It reads only the due games, never every game."""
     while True:
-        moment = time.time()
+        moment = service.clock.time()
         try:
+            await service.clock.refresh()
+            moment = service.clock.time()
             due = await service.store.due_games(int(moment * 1000), SWEEP_BATCH)
         except Exception:  # the store is unreachable now: look again at the next sweep
             log.exception("could not read the due games")

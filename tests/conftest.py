@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Iterator
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,12 +25,15 @@ def valkey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedValkey]
     server.stop()
 
 
-def make_app(valkey: EmbeddedValkey, **settings: object):
-    """The app on the session's server. The suite sends thousands of requests and creates
-    hundreds of games from one address ("testclient"): the per-client limits are off unless a
-    test sets them (tests/api/test_rate_limits.py)."""
+def make_app(
+    valkey: EmbeddedValkey, local_clock: Callable[[], float] = time.time, **settings: object
+):  # type: ignore[no-untyped-def]
+    """The app on the session's server; `local_clock` is its process's own clock. The suite
+    sends thousands of requests and creates hundreds of games from one address
+    ("testclient"): the per-client limits are off unless a test sets them
+    (tests/api/test_rate_limits.py)."""
     settings = {"rate_limits": False, "open_games_per_client": 0, **settings}
-    return create_app(Settings(**settings), valkey.url)  # type: ignore[arg-type]
+    return create_app(Settings(**settings), valkey.url, local_clock)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="session")

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
 from domain.danger.cards import FULL_DECK
+
+
+class Alternating:
+    """A client whose requests go to each of several API processes in turn."""
+
+    def __init__(self, *clients: Any) -> None:
+        self._next = itertools.cycle(clients)
+
+    async def get(self, *args: Any, **kwargs: Any) -> Any:
+        return await next(self._next).get(*args, **kwargs)
+
+    async def post(self, *args: Any, **kwargs: Any) -> Any:
+        return await next(self._next).post(*args, **kwargs)
 
 
 @dataclass

@@ -50,9 +50,10 @@ async def test_no_view_or_event_shows_the_round_timer(client):
 
 
 async def test_a_timer_fired_twice_or_by_two_workers_takes_effect_once(client, valkey):
-    table = await new_table(client, seats=2, game="danger-danger", round_seconds=3600)
+    table = await new_table(client, seats=2, game="danger-danger", round_seconds=1)
     game_id = table.id
     timer_id = next(iter(client.app.state.service._cache[game_id].table.timer_ids()))
+    await asyncio.sleep(1.2)  # past the deadline: a copy that came early would wait for it
     queue = f"test:{game_id}"  # a queue of its own: the service's holds deferred timers
     pool = await create_pool(RedisSettings.from_dsn(valkey.url), default_queue_name=queue)
     for copy in range(4):  # four deliveries of the same timer, as retries would make

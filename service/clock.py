@@ -1,0 +1,64 @@
+"""One clock for every process: the store's.
+
+Each event's `at`, each deadline and each expiry is read from this clock, so processes on
+machines whose clocks disagree still write one timeline per game (an audit refuses a game
+whose event time goes backwards, and one whose timer rang before its deadline). Asking the
+store for `TIME` on every command would cost a round trip; instead each process measures how
+far its own clock is from the store's now and then (`TIME`, halfway through the round trip)
+and adds that offset to its own clock. What is left (a fraction of a round trip) is taken
+up where it matters: an event's `at` is never earlier than the game's previous event's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from redis.asyncio import Redis
+
+REFRESH_SECONDS = 10.0  # how old a measured offset may grow before it is measured again
+
+
+def stamp(moment: datetime) -> str:
+    """RFC 3339 UTC with milliseconds: the form of every event's `at` (a string, so no float
+    is hashed; fixed width, so later is greater)."""
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class StoreClock:
+    """The store's time, estimated from this process's clock and a measured offset.
+
+    `local` is this process's clock (epoch seconds); tests give a skewed one to play two
+    processes whose clocks disagree."""
+
+    def __init__(self, redis: Redis, local: Callable[[], float] = time.time) -> None:
+        self.redis = redis
+        self.local = local
+        self.offset = 0.0  # the store's clock minus ours, in seconds
+        self._measured_at: float | None = None  # time.monotonic() of the last measurement
+
+    async def refresh(self, force: bool = False) -> None:
+        """Measure the offset again if it is older than REFRESH_SECONDS (or never was). A
+        store that cannot be asked keeps the last offset: the command that needs the store
+        fails on its own."""
+        now = time.monotonic()
+        fresh = self._measured_at is not None and now - self._measured_at < REFRESH_SECONDS
+        if fresh and not force:
+            return
+        before = self.local()
+        seconds, micros = await self.redis.time()
+        after = self.local()
+        self.offset = seconds + micros / 1e6 - (before + after) / 2
+        self._measured_at = now
+
+    def time(self) -> float:
+        """Epoch seconds by the store's clock."""
+        return self.local() + self.offset
+
+    def now(self) -> datetime:
+        return datetime.fromtimestamp(self.time(), UTC)
+
+    def stamp(self, after: str = "") -> str:
+        """Now as an event's `at`, never earlier than `after` (the game's last event's)."""
+        return max(stamp(self.now()), after)

@@ -1,0 +1,55 @@
+"""One clock per game: processes whose clocks disagree still write one timeline, and ring
+each deadline by the store's clock, not by their own."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from datetime import datetime
+
+from litestar.testing import AsyncTestClient
+from redis.asyncio import Redis
+
+from events.audit import audit
+from events.store import EventStore
+from tests.conftest import make_app
+from tests.players import Alternating, new_table, play_to_end
+
+LATE = 0.4  # s: how late after its deadline (by the store's clock) a turn clock may ring
+
+
+def moment(at: str) -> datetime:
+    return datetime.fromisoformat(at.replace("Z", "+00:00"))
+
+
+async def test_two_processes_a_second_apart_keep_one_timeline_and_ring_on_time(valkey):
+    # Both run workers on a queue of their own, so the two of them ring every clock.
+    queue = "dg:timers:skewed"
+    behind = make_app(valkey, local_clock=lambda: time.time() - 0.5, queue=queue)
+    ahead = make_app(valkey, local_clock=lambda: time.time() + 0.5, queue=queue)
+    async with AsyncTestClient(app=behind) as a, AsyncTestClient(app=ahead) as b:
+        table = await new_table(Alternating(a, b), seats=2, turn_seconds=1)
+        events: list[dict] = []
+        for _ in range(3):  # nobody plays: three turn clocks run out in a row
+            (clock,) = (await table.state())["clocks"]
+            deadline = moment(clock["deadline"])
+            seen = len(events)
+            for _ in range(100):
+                await asyncio.sleep(0.1)
+                events = (await table.client.get(f"/v1/games/{table.id}/events")).json()["events"]
+                rang = [e for e in events[seen:] if (e["cause"] or {}).get("type") == "fire_timer"]
+                if rang:
+                    break
+            assert rang, "the turn clock did not ring"
+            late = (moment(rang[0]["at"]) - deadline).total_seconds()
+            assert 0 <= late <= LATE, (clock, rang[0]["at"])
+        await play_to_end(table, choose=random.Random(7).choice)
+
+    redis = Redis.from_url(valkey.url)
+    envelopes = await EventStore(redis).read(table.id)
+    await redis.aclose()
+    times = [moment(e.at) for e in envelopes]
+    assert times == sorted(times)
+    report = audit(envelopes)
+    assert report.ok, [c for c in report.checks if not c.ok]
