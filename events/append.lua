@@ -3,8 +3,10 @@
 --       5 its shard's due set
 -- ARGV: 1 expected seq (the last seq the caller decided against), 2 game id,
 --       3 idempotency field ('' for none), 4 request fingerprint,
---       5 number of secret field/value pairs, then the pairs, then the envelopes.
--- Returns {'ok', last seq} | {'conflict', actual last seq} | {'duplicate', fp|first|last}.
+--       5 the expected head's hash (the `prev` of the first envelope),
+--       6 number of secret field/value pairs, then the pairs, then the envelopes.
+-- Returns {'ok', last seq} | {'conflict', actual last seq} | {'forked', last seq}
+--         | {'duplicate', fp|first|last}.
 if ARGV[3] ~= '' then
   local prior = redis.call('HGET', KEYS[3], ARGV[3])
   if prior then return {'duplicate', prior} end
@@ -14,8 +16,14 @@ local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 local seq = 0
 if #last > 0 then seq = tonumber(string.match(last[1][1], '^0%-(%d+)$')) end
 if seq ~= tonumber(ARGV[1]) then return {'conflict', tostring(seq)} end
-local i = 6
-for _ = 1, tonumber(ARGV[5]) do
+-- The same seq with another head: the caller folded a history the store no longer holds
+-- (it lost events, and others were appended since). The stored envelope is canonical JSON
+-- with sorted keys: its own `hash` is the last one in it (after `data`, before `prev`).
+if seq > 0 and string.match(last[1][2][2], '.*"hash":"(%x+)"') ~= ARGV[5] then
+  return {'forked', tostring(seq)}
+end
+local i = 7
+for _ = 1, tonumber(ARGV[6]) do
   redis.call('HSET', KEYS[4], ARGV[i], ARGV[i + 1])
   i = i + 2
 end

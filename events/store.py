@@ -31,6 +31,12 @@ class Conflict:
 
 
 @dataclass(frozen=True)
+class Forked(Conflict):
+    """The stream is at the expected seq, but its last event is not the expected head: the
+    caller's fold is of a history the store no longer holds."""
+
+
+@dataclass(frozen=True)
 class Duplicate:
     """The idempotency key was used before, by a request with this fingerprint."""
 
@@ -80,7 +86,8 @@ class EventStore:
         keys = GameKeys(game_id)
         field, fingerprint = idempotency or ("", "")
         pairs = [x for kv in (secrets or {}).items() for x in kv]
-        args = [expected_seq, game_id, field, fingerprint, len(pairs) // 2, *pairs]
+        head = envelopes[0].prev
+        args = [expected_seq, game_id, field, fingerprint, head, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
         status, value = await self._eval_append(
             [keys.stream, keys.feed, keys.idempotency, keys.secrets, keys.due], args
@@ -90,6 +97,8 @@ class EventStore:
             return Appended(int(value))
         if status == "conflict":
             return Conflict(int(value))
+        if status == "forked":
+            return Forked(int(value))
         return parse_duplicate(value)
 
     async def _eval_append(self, keys: list[str], args: list[Any]) -> Any:

@@ -385,7 +385,7 @@ class GamesController(Controller):
         summary="A game as the caller may see it",
         description="`view` holds exactly what the caller's seat may see (no token: a "
         "spectator's view); `legal` lists every command the caller may send now.",
-        responses=responses(400, 401, 403, 404),
+        responses=responses(400, 401, 403, 404, 503),
         response_headers=[
             ResponseHeader(
                 name="ETag",
@@ -457,7 +457,7 @@ class GamesController(Controller):
         summary="The event log",
         description="Envelopes after seq `after`, redacted for the caller while the game "
         "runs, complete for everyone once it is finished.",
-        responses=responses(400, 401, 403, 404),
+        responses=responses(400, 401, 403, 404, 503),
     )
     async def events(
         self,
@@ -521,7 +521,7 @@ class GamesController(Controller):
         summary="The game as it stood after event `seq`",
         description="Once the game is finished, the full state (every hand, the stack); "
         "while it runs, the caller's own view of that moment.",
-        responses=responses(400, 401, 403, 404),
+        responses=responses(400, 401, 403, 404, 503),
     )
     async def replay(
         self,
@@ -547,7 +547,7 @@ class GamesController(Controller):
         description="One envelope per line, `game` included: complete once the game is "
         "finished (then `danger audit FILE` checks it offline), redacted for the caller before.",
         media_type="application/x-ndjson",
-        responses=responses(400, 401, 403, 404),
+        responses=responses(400, 401, 403, 404, 503),
     )
     async def export(
         self,
@@ -570,7 +570,7 @@ class GamesController(Controller):
         description="The hash chain, the seed against its commitment, every shuffle, every "
         "command decided again, every score: each check with pass or fail and, for a failure, "
         "the first event where it failed. The checks that need the seed wait for the game's end.",
-        responses=responses(400, 404),
+        responses=responses(400, 404, 503),
     )
     async def audit(
         self, service: Service, request: Request, game_id: GameId
@@ -597,7 +597,7 @@ class GamesController(Controller):
         description="Every event of round n (dealt, passed, played, scored) with the scoring "
         "and its reason for every point; redacted for the caller while the game runs. Fed by "
         "the rounds projection, so a round shows a moment after it changes.",
-        responses=responses(400, 401, 403, 404),
+        responses=responses(400, 401, 403, 404, 503),
     )
     async def round_summary(
         self,
@@ -637,6 +637,7 @@ async def health(request: Request) -> Health:
         status="ok",
         redis="ok",
         projections={name: Lag(entries=v["entries"], ms=v["ms"]) for name, v in lags.items()},
+        history_breaks=request.app.state.service.breaks.count,
     )
 
 

@@ -44,6 +44,7 @@ from . import tokens
 from .clock import StoreClock
 from .config import Lifecycle
 from .errors import ApiError
+from .history import HistoryBreaks
 
 log = logging.getLogger("danger.games")
 MAX_ATTEMPTS = 20  # a decision lost to another writer is re-decided this many times at most
@@ -104,6 +105,13 @@ class Game:
             self.timer_started[timer_id] = envelope.at
         for timer_id in self.timer_started.keys() - running.keys():
             del self.timer_started[timer_id]
+
+    def adopt(self, fresh: Game) -> None:
+        """Become `fresh` (a new fold of the same game), keeping this object's lock: every
+        holder of this object then sees the store's history."""
+        for name in self.__dataclass_fields__:
+            if name != "lock":
+                setattr(self, name, getattr(fresh, name))
 
     def shuffler(self) -> Shuffler:
         """The game's source of shuffles, made again whenever the seats' entropy changed: a
@@ -250,6 +258,7 @@ class GameService:
     ) -> None:
         self.store = store
         self.clock = clock or StoreClock(store.redis)
+        self.breaks = HistoryBreaks()
         self.sandbox = sandbox
         self.scheduler = scheduler
         self.lifecycle = lifecycle or Lifecycle()
@@ -269,12 +278,32 @@ class GameService:
         return game
 
     async def _catch_up(self, game: Game) -> None:
+        """Fold what the store holds past the cached head. The read starts at the head itself:
+        a store that no longer holds it as it was folded lost acknowledged events (service/
+        history.py), and the game is folded again from what it holds."""
         try:
-            for raw in await self.store.read_raw(game.id, after=game.seq):
+            raws = await self.store.read_raw(game.id, after=game.seq - 1)
+            head = read_folded(raws[0]) if raws else None
+            if head is None or head.seq != game.seq or head.hash != game.head:
+                await self._fold_again(game)
+                return
+            for raw in raws[1:]:
                 game.fold(read_folded(raw))
         except Exception:
             self._cache.pop(game.id, None)
             raise
+
+    async def _fold_again(self, game: Game) -> None:
+        stored, secret = await self.store.load(game.id)
+        self.breaks.saw(game.id, game.seq, len(stored))
+        if not stored:
+            raise ApiError(
+                503,
+                "history_lost",
+                "The store no longer holds this game, which it had acknowledged; the "
+                "operator is alerted.",
+            )
+        game.adopt(fold_log(game.id, stored, secret))
 
     async def _load(self, game_id: str, upto: int | None = None) -> Game:
         stored, secret = await self.store.load(game_id, upto=upto)

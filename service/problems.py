@@ -99,7 +99,10 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
         "without 4 seats).",
         429: "Too many requests of this kind from this client (`rate_limited`): wait "
         "`Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.",
-        503: "Too much contention on this game (or no free game id); retry.",
+        503: "Not now: too much contention on this game, or no free game id "
+        "(`contention`), retry; the pool for audits, replays and exports is full (`busy`), "
+        "retry after `Retry-After`; or the store no longer holds this game's history "
+        "(`history_lost`: it lost events it had acknowledged, and the operator is alerted).",
     }
     meaning.update({int(key[1:]): text for key, text in meanings.items()})
     return {

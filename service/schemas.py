@@ -183,6 +183,10 @@ class Health(msgspec.Struct, frozen=True):
     status: Literal["ok"]
     redis: Literal["ok"]
     projections: dict[str, Lag]
+    history_breaks: int
+    """Games whose stored history did not continue what this process had folded, since
+    it started: the store lost events it had acknowledged (each is logged as an error).
+    The game goes on from what the store holds."""
 
 
 class RoundSummary(msgspec.Struct, frozen=True):
