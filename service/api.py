@@ -30,6 +30,7 @@ from .projections import RoundIndex, player_results, rounds_key
 from .projections import lag as projection_lag
 from .schemas import (
     AuditReport,
+    CacheUse,
     Clock,
     CommandResult,
     Created,
@@ -633,10 +634,12 @@ async def health(request: Request) -> Health:
     redis = request.app.state.redis
     await redis.ping()
     lags = await projection_lag(redis)
+    cache = request.app.state.service.games
     return Health(
         status="ok",
         redis="ok",
         projections={name: Lag(entries=v["entries"], ms=v["ms"]) for name, v in lags.items()},
+        cache=CacheUse(games=len(cache), bytes=cache.bytes, max_bytes=cache.max_bytes),
         history_breaks=request.app.state.service.breaks.count,
     )
 

@@ -65,7 +65,12 @@ def create_app(
         pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
         clock = StoreClock(redis, local_clock)
         service = GameService(
-            store, settings.sandbox, JobQueue(pool), settings.lifecycle, clock
+            store,
+            settings.sandbox,
+            JobQueue(pool),
+            settings.lifecycle,
+            clock,
+            cache_bytes=settings.cache_mb * 2**20,
         )
         hub = StreamHub(
             service,

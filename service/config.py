@@ -145,6 +145,7 @@ class Settings:
     streams_per_client: int = 20  # open SSE streams per peer address, per process
     streams_max: int = 5_000  # open SSE streams per process
     stream_queue: int = 256  # batches of events a stream may fall behind before it re-reads
+    cache_mb: int = 256  # MiB of folded games one process keeps (games that are over leave first)
 
     @property
     def lifecycle(self) -> Lifecycle:
@@ -177,6 +178,7 @@ class Settings:
             streams_per_client=_positive(env, "DANGER_STREAMS_PER_CLIENT", cls.streams_per_client),
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
             stream_queue=_positive(env, "DANGER_STREAM_QUEUE", cls.stream_queue),
+            cache_mb=_positive(env, "DANGER_CACHE_MB", cls.cache_mb),
         )
 
     def __post_init__(self) -> None:

@@ -14,7 +14,6 @@ import logging
 import os
 import random
 import secrets as pysecrets
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -44,11 +43,12 @@ from . import tokens
 from .clock import StoreClock
 from .config import Lifecycle
 from .errors import ApiError
+from .game_cache import GameCache
 from .history import HistoryBreaks
 
 log = logging.getLogger("danger.games")
 MAX_ATTEMPTS = 20  # a decision lost to another writer is re-decided this many times at most
-CACHE_SIZE = 10_000
+CACHE_BYTES = 256 * 2**20  # the folds one process keeps (DANGER_CACHE_MB)
 SWEEP_SLACK_SECONDS = 5.0  # a job due this long ago and not done: the sweep queues it again
 # A timer's job is queued this much before its deadline: processes whose clocks disagree by
 # up to this much still ring it on time (it runs, finds itself early, and comes again).
@@ -255,6 +255,7 @@ class GameService:
         scheduler: Scheduler | None = None,
         lifecycle: Lifecycle | None = None,
         clock: StoreClock | None = None,
+        cache_bytes: int = CACHE_BYTES,
     ) -> None:
         self.store = store
         self.clock = clock or StoreClock(store.redis)
@@ -262,7 +263,7 @@ class GameService:
         self.sandbox = sandbox
         self.scheduler = scheduler
         self.lifecycle = lifecycle or Lifecycle()
-        self._cache: OrderedDict[str, Game] = OrderedDict()
+        self._cache = self.games = GameCache(cache_bytes)
 
     # Loading ------------------------------------------------------------------------
 
@@ -272,7 +273,6 @@ class GameService:
         game = self._cache.get(game_id)
         if game is None:
             return await self._load(game_id)
-        self._cache.move_to_end(game_id)
         if current:
             await self._catch_up(game)
         return game
@@ -312,8 +312,6 @@ class GameService:
         game = fold_log(game_id, stored, secret)
         if upto is None:
             game = self._cache.setdefault(game_id, game)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
         return game
 
     async def replay(self, game_id: str, upto: int) -> Game:
@@ -644,6 +642,7 @@ class GameService:
                     except Exception:
                         self._cache.pop(game.id, None)
                         raise
+                    self._cache.get(game.id)  # its footprint follows what it folded
                     await self._schedule_after_append(game)
                     try:
                         await self._guard_length(game)
@@ -694,6 +693,7 @@ class GameService:
             return None
         for envelope in envelopes:
             game.fold(envelope)
+        self._cache.get(game.id)
         await self._schedule_after_append(game)
         return True
 

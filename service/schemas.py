@@ -179,10 +179,21 @@ class Lag(msgspec.Struct, frozen=True):
     """How far behind the newest feed entry its oldest unapplied one is."""
 
 
+class CacheUse(msgspec.Struct, frozen=True):
+    """The folded games this process keeps (a cache: the store holds every game)."""
+
+    games: int
+    bytes: int
+    """Their measured size in memory."""
+    max_bytes: int
+    """The bound (DANGER_CACHE_MB): beyond it, games that are over leave first."""
+
+
 class Health(msgspec.Struct, frozen=True):
     status: Literal["ok"]
     redis: Literal["ok"]
     projections: dict[str, Lag]
+    cache: CacheUse
     history_breaks: int
     """Games whose stored history did not continue what this process had folded, since
     it started: the store lost events it had acknowledged (each is logged as an error).
