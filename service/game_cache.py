@@ -3,8 +3,8 @@
 A fold is only a cache (the store holds every game), so the bound is on bytes, not on a
 number of games: a long Danger 13 game's table and a fresh one differ many times over. Each
 game's footprint is measured when it enters and again as it grows (when its log has doubled,
-or grown by REMEASURE events, and once it is over). Over the bound, games that are over leave first, the least recently
-used first, then running ones.
+or grown by REMEASURE events, and once it is over). Over the bound, games that are over
+leave first, the least recently used first, then running ones.
 """
 
 from __future__ import annotations
