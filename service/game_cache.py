@@ -98,6 +98,12 @@ class GameCache:
         self._evict(keep=game_id)
         return game
 
+    def clear(self) -> None:
+        self._running.clear()
+        self._over.clear()
+        self._measured.clear()
+        self.bytes = 0
+
     def pop(self, game_id: str, default: Game | None = None) -> Game | None:
         game = self._running.pop(game_id, None) or self._over.pop(game_id, None)
         if game is None:
