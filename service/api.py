@@ -34,6 +34,7 @@ from .schemas import (
     CommandResult,
     Created,
     CreateGame,
+    DurabilityInForce,
     EventOut,
     EventPage,
     GameCommand,
@@ -627,16 +628,24 @@ class GamesController(Controller):
     "/health",
     tags=["service"],
     operation_id="health",
-    summary="Liveness, the store's reachability, and each projection's lag",
+    summary="Liveness, the store's reachability, each projection's lag, and the durability "
+    "in force",
 )
 async def health(request: Request) -> Health:
     redis = request.app.state.redis
     await redis.ping()
     lags = await projection_lag(redis)
+    in_force = request.app.state.durability
     return Health(
         status="ok",
         redis="ok",
         projections={name: Lag(entries=v["entries"], ms=v["ms"]) for name, v in lags.items()},
+        durability=DurabilityInForce(
+            mode=in_force.durability.mode,
+            replicas=in_force.durability.replicas,
+            checked=in_force.checked,
+            store=in_force.store,
+        ),
     )
 
 

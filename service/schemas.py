@@ -179,10 +179,28 @@ class Lag(msgspec.Struct, frozen=True):
     """How far behind the newest feed entry its oldest unapplied one is."""
 
 
+class DurabilityInForce(msgspec.Struct, frozen=True):
+    """What an answered command survives (`DANGER_DURABILITY`), read from the store when the
+    process started."""
+
+    mode: Literal["fsync", "replicas", "declared", "weak"]
+    """`fsync`: a crash of the store (`appendonly yes`, `appendfsync always`); `replicas`: the
+    loss of the primary (each append waits for `replicas` copies); `declared`: what the
+    operator vouches for, not checked; `weak`: nothing, acknowledged commands can be lost."""
+    replicas: int
+    """Replicas that confirm each append before it is answered (0 unless `replicas`)."""
+    checked: bool
+    """The store was read at startup and meets `mode`; false for `declared` and `weak`."""
+    store: str
+    """What was read from the store (`appendonly`, `appendfsync`, replicas online), or why
+    nothing was."""
+
+
 class Health(msgspec.Struct, frozen=True):
     status: Literal["ok"]
     redis: Literal["ok"]
     projections: dict[str, Lag]
+    durability: DurabilityInForce
 
 
 class RoundSummary(msgspec.Struct, frozen=True):
