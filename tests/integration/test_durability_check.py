@@ -183,6 +183,8 @@ async def test_with_replicas_an_append_is_answered_once_the_replica_has_it_else_
         # A retry with the key is refused as long as no replica confirms...
         r = await table.send(seat, legal[0], **{"Idempotency-Key": "k1"})
         assert r.status_code == 503 and r.json()["code"] == "not_replicated"
+        r = await client.post("/v1/games", json={"game": "danger", "seats": 2})  # any write
+        assert r.status_code == 503 and r.json()["code"] == "not_replicated"
 
         replica.start()  # its append-only file again, then what it missed
         deadline = time.monotonic() + 30
