@@ -78,7 +78,10 @@ def _serve(args: argparse.Namespace) -> int:
             lifespan="on",
             access_log=args.access_log,
         )
-        uvicorn.Server(config).run()
+        server = uvicorn.Server(config)
+        server.run()
+        if not server.started:  # the lifespan failed (a store refused since the check)
+            return 1
     finally:
         if embedded is not None:
             embedded.stop()
