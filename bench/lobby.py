@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -90,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as data:
         valkey = EmbeddedValkey(Path(data), fsync="everysec")
         valkey.start()
+        # everysec fills the store fast; the service then serves it knowing it is weak
+        os.environ["DANGER_DURABILITY"] = "weak"
         serve, base = start_serve(valkey.url, 1)
         rows = []
         try:

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
 
 from .envelope import Envelope, canonical
-from .keys import GameKeys, all_shards, due
+from .keys import PREFIX, GameKeys, all_shards, due
 
 APPEND_LUA = files("events").joinpath("append.lua").read_text()
 decode_envelope = msgspec.json.Decoder(Envelope).decode
@@ -66,9 +66,57 @@ def parse_duplicate(record: str) -> Duplicate | Refusal:
     return Duplicate(fingerprint, int(first), int(last))
 
 
+@dataclass(frozen=True)
+class Copies:
+    """An append is acknowledged only once this many replicas confirm it, within a bound.
+
+    `WAITAOF 0 <replicas> <timeout>` counts a replica once its append-only file holds the
+    write on disk (Valkey, Redis 7.2+); where the server has no WAITAOF, `WAIT` counts it
+    once it holds the write in memory. Each waits for the offset of the connection's own
+    last write, so they are sent on the connection that wrote, in the same pipeline.
+
+    `WAIT` goes first even where WAITAOF follows: a replica answers the primary's request
+    for an ack before its fsync, so a WAITAOF alone is confirmed by the replica's next
+    periodic ack, about a second later; the request WAITAOF sends after WAIT reaches the
+    replica once its fsync is done (docs/stack-notes.md)."""
+
+    replicas: int
+    timeout_ms: int
+    on_disk: bool = True
+
+    @property
+    def waits(self) -> list[tuple[str | int, ...]]:
+        wait: list[tuple[str | int, ...]] = [("WAIT", self.replicas, self.timeout_ms)]
+        if self.on_disk:
+            wait.append(("WAITAOF", 0, self.replicas, self.timeout_ms))
+        return wait
+
+    @property
+    def name(self) -> str:
+        return "WAIT+WAITAOF" if self.on_disk else "WAIT"
+
+    def confirmed(self, replies: list[Any]) -> int:
+        """How many replicas confirmed, from the replies to `waits`."""
+        return int(replies[-1][1]) if self.on_disk else int(replies[-1])
+
+
+class Unconfirmed(Exception):
+    """The store wrote the append, but fewer replicas than required confirmed it in time:
+    it may or may not survive a failover. A retry with the same idempotency key answers the
+    first answer once it is confirmed, and never appends twice."""
+
+    def __init__(self, confirmed: int, copies: Copies) -> None:
+        super().__init__(
+            f"{confirmed} of {copies.replicas} replicas confirmed within {copies.timeout_ms} ms"
+        )
+        self.confirmed = confirmed
+        self.copies = copies
+
+
 class EventStore:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, copies: Copies | None = None) -> None:
         self.redis = redis
+        self.copies = copies  # None: the store's own fsync is the guarantee
         self._append_sha: str | None = None
         # The same connections, but XRANGE's reply as the server sent it: redis-py rebuilds
         # it entry by entry (ids, field dicts) in Python, which costs more than the fold.
@@ -89,31 +137,61 @@ class EventStore:
         head = envelopes[0].prev
         args = [expected_seq, game_id, field, fingerprint, head, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
-        status, value = await self._eval_append(
+        (status, value), confirmed = await self._eval_append(
             [keys.stream, keys.feed, keys.idempotency, keys.secrets, keys.due], args
         )
         status, value = _text(status), _text(value)
         if status == "ok":
+            self._require(confirmed)
             return Appended(int(value))
         if status == "conflict":
             return Conflict(int(value))
         if status == "forked":
             return Forked(int(value))
-        return parse_duplicate(value)
+        record = parse_duplicate(value)
+        if isinstance(record, Duplicate):
+            await self._confirm(keys.shard)
+        return record
 
-    async def _eval_append(self, keys: list[str], args: list[Any]) -> Any:
+    async def _eval_append(self, keys: list[str], args: list[Any]) -> tuple[Any, int | None]:
         """EVALSHA straight away (redis-py's script object costs a wrapper and a deprecation
-        shim per call); a server that lost its scripts (a restart) gets it loaded again."""
+        shim per call); a server that lost its scripts (a restart) gets it loaded again.
+        With `copies`, the wait for the replicas follows on the same connection, in the same
+        round trip: the reply and how many replicas confirmed (None: no wait)."""
         for attempt in range(2):
             if self._append_sha is None:
                 self._append_sha = await self.redis.script_load(APPEND_LUA)
             try:
-                return await self.redis.evalsha(self._append_sha, len(keys), *keys, *args)
+                if self.copies is None:
+                    return await self.redis.evalsha(self._append_sha, len(keys), *keys, *args), None
+                pipe = self.redis.pipeline(transaction=False)
+                pipe.evalsha(self._append_sha, len(keys), *keys, *args)
+                for wait in self.copies.waits:
+                    pipe.execute_command(*wait)
+                reply, *waited = await pipe.execute()
+                return reply, self.copies.confirmed(waited)
             except NoScriptError:
                 self._append_sha = None
                 if attempt:
                     raise
         raise AssertionError("unreachable")
+
+    def _require(self, confirmed: int | None) -> None:
+        if self.copies is not None and (confirmed or 0) < self.copies.replicas:
+            raise Unconfirmed(confirmed or 0, self.copies)
+
+    async def _confirm(self, shard: str) -> None:
+        """Confirm what the store holds already (an append answered again for a retry): the
+        replication stream is ordered, so replicas that confirm a write made now hold every
+        write before it. The write is a mark in the game's shard (its cluster slot)."""
+        if self.copies is None:
+            return
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.set(f"{PREFIX}:{{{shard}}}:mark", b"1")
+        for wait in self.copies.waits:
+            pipe.execute_command(*wait)
+        _, *waited = await pipe.execute()
+        self._require(self.copies.confirmed(waited))
 
     async def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
         return [decode_envelope(raw) for raw in await self.read_raw(game_id, after, upto)]
@@ -147,8 +225,16 @@ class EventStore:
         return [fields[1] for _, fields in rows], {_text(k): _text(v) for k, v in secret.items()}
 
     async def idempotency_record(self, game_id: str, field: str) -> Duplicate | Refusal | None:
-        record = await self.redis.hget(GameKeys(game_id).idempotency, field)
-        return parse_duplicate(_text(record)) if record is not None else None
+        """The first answer given under an idempotency key; an append it names is confirmed
+        by the replicas (`copies`) before it is answered again."""
+        keys = GameKeys(game_id)
+        record = await self.redis.hget(keys.idempotency, field)
+        if record is None:
+            return None
+        found = parse_duplicate(_text(record))
+        if isinstance(found, Duplicate):
+            await self._confirm(keys.shard)
+        return found
 
     async def remember_refusal(self, game_id: str, field: str, refusal: Refusal) -> bool:
         """Keep a refused request's answer under its key; False if the key was taken first."""

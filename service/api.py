@@ -35,6 +35,7 @@ from .schemas import (
     CommandResult,
     Created,
     CreateGame,
+    DurabilityInForce,
     EventOut,
     EventPage,
     GameCommand,
@@ -628,19 +629,27 @@ class GamesController(Controller):
     "/health",
     tags=["service"],
     operation_id="health",
-    summary="Liveness, the store's reachability, and each projection's lag",
+    summary="Liveness, the store's reachability, each projection's lag, and the durability "
+    "in force",
 )
 async def health(request: Request) -> Health:
     redis = request.app.state.redis
     await redis.ping()
     lags = await projection_lag(redis)
     cache = request.app.state.service.games
+    in_force = request.app.state.durability
     return Health(
         status="ok",
         redis="ok",
         projections={name: Lag(entries=v["entries"], ms=v["ms"]) for name, v in lags.items()},
         cache=CacheUse(games=len(cache), bytes=cache.bytes, max_bytes=cache.max_bytes),
         history_breaks=request.app.state.service.breaks.count,
+        durability=DurabilityInForce(
+            mode=in_force.durability.mode,
+            replicas=in_force.durability.replicas,
+            checked=in_force.checked,
+            store=in_force.store,
+        ),
     )
 
 

@@ -20,7 +20,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from events.store import EventStore
 
-from . import api, openapi_spec, ratelimit
+from . import api, durability, openapi_spec, ratelimit
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
@@ -60,7 +60,14 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         redis = bounded_redis(redis_url, settings.redis_connections)
-        store = EventStore(redis)
+        try:  # a store that could lose what is acknowledged is not served (Refused)
+            in_force = await durability.establish(redis, settings.durability)
+        except BaseException:
+            await redis.aclose()
+            raise
+        durability.announce(in_force)
+        app.state.durability = in_force
+        store = EventStore(redis, in_force.copies)
         # The job queue shares the bounded pool: arq's own pool would have no bound.
         pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
         clock = StoreClock(redis, local_clock)

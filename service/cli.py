@@ -63,6 +63,10 @@ def _serve(args: argparse.Namespace) -> int:
             flush=True,
         )
     try:
+        refused = _durability_refused(settings, redis_url)
+        if refused is not None:
+            print(f"danger: {refused}", file=sys.stderr)
+            return 1
         if args.workers > 1:
             return _serve_processes(args, settings, redis_url)
         app = create_app(settings, redis_url)
@@ -74,11 +78,24 @@ def _serve(args: argparse.Namespace) -> int:
             lifespan="on",
             access_log=args.access_log,
         )
-        uvicorn.Server(config).run()
+        server = uvicorn.Server(config)
+        server.run()
+        if not server.started:  # the lifespan failed (a store refused since the check)
+            return 1
     finally:
         if embedded is not None:
             embedded.stop()
     return 0
+
+
+def _durability_refused(settings: Settings, redis_url: str) -> str | None:
+    """Why the store may not be served (service/durability.py), checked before any process
+    starts, so the refusal is one clear line and a non-zero exit, not a failed lifespan."""
+    import asyncio
+
+    from .durability import refusal
+
+    return asyncio.run(refusal(redis_url, settings.durability))
 
 
 def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: str) -> int:
@@ -125,24 +142,37 @@ def _worker(args: argparse.Namespace) -> int:
     import signal
 
     from arq.connections import ArqRedis
+    from redis.exceptions import RedisError
 
     from events.store import EventStore
 
     from .connections import bounded_redis
+    from .durability import Refused, announce, establish
     from .games import GameService
     from .projections import run_all
     from .worker import QUEUE, JobQueue, run_worker, sweep
 
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"danger worker: {exc}", file=sys.stderr)
+        return 2
     redis_url = args.redis_url or settings.redis_url
     if redis_url is None:
         print("danger worker: set REDIS_URL (or --redis-url)", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
-    async def run() -> None:
+    async def run() -> int:
         redis = bounded_redis(redis_url, settings.redis_connections)
-        store = EventStore(redis)
+        try:
+            in_force = await establish(redis, settings.durability)
+        except (Refused, RedisError, OSError) as exc:
+            print(f"danger worker: {exc}", file=sys.stderr)
+            await redis.aclose()
+            return 1
+        announce(in_force)
+        store = EventStore(redis, in_force.copies)
         # A timer that ends a round begins the next round's timer: this process queues it.
         pool = ArqRedis(redis.connection_pool, default_queue_name=QUEUE)
         service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
@@ -161,9 +191,9 @@ def _worker(args: argparse.Namespace) -> int:
         await asyncio.gather(*tasks, return_exceptions=True)
         await pool.aclose()
         await redis.aclose()
+        return 0
 
-    asyncio.run(run())
-    return 0
+    return asyncio.run(run())
 
 
 def _audit(args: argparse.Namespace) -> int:

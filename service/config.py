@@ -8,6 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .durability import SETTING as DURABILITY_SETTING
+from .durability import WAIT_SETTING as DURABILITY_WAIT_SETTING
+from .durability import Durability
+
 QUEUE = "dg:timers"
 
 
@@ -146,6 +150,8 @@ class Settings:
     streams_max: int = 5_000  # open SSE streams per process
     stream_queue: int = 256  # batches of events a stream may fall behind before it re-reads
     cache_mb: int = 256  # MiB of folded games one process keeps (games that are over leave first)
+    # What an acknowledged append must survive; checked against the store at startup.
+    durability: Durability = field(default_factory=Durability)
 
     @property
     def lifecycle(self) -> Lifecycle:
@@ -179,6 +185,9 @@ class Settings:
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
             stream_queue=_positive(env, "DANGER_STREAM_QUEUE", cls.stream_queue),
             cache_mb=_positive(env, "DANGER_CACHE_MB", cls.cache_mb),
+            durability=Durability.parse(
+                env.get(DURABILITY_SETTING), env.get(DURABILITY_WAIT_SETTING)
+            ),
         )
 
     def __post_init__(self) -> None:

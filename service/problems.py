@@ -8,6 +8,8 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 
+from events.store import Unconfirmed
+
 from .errors import TITLES, ApiError
 from .schemas import Problem
 
@@ -67,6 +69,20 @@ def too_deep(_: Request, exc: RecursionError) -> Response[Problem]:
     return problem(400, "invalid_body", "The body is nested too deeply to be a request.")
 
 
+def not_replicated(_: Request, exc: Unconfirmed) -> Response[Problem]:
+    """The append is on the primary, but fewer replicas than `DANGER_DURABILITY=replicas:N`
+    asks confirmed it in time: it is not acknowledged, and may or may not be kept."""
+    return problem(
+        503,
+        "not_replicated",
+        f"The command was written but not confirmed by enough replicas ({exc}), so it may "
+        "or may not be kept. Retry with the same Idempotency-Key: you get its answer once "
+        "the replicas confirm it, and it is never applied twice. Without a key, read the "
+        "game before sending it again.",
+        headers={"Retry-After": "1"},
+    )
+
+
 def unexpected(_: Request, exc: Exception) -> Response[Problem]:
     log.exception("unhandled error", exc_info=exc)
     return problem(500, "internal", "The server failed; the request changed nothing it reports.")
@@ -74,6 +90,7 @@ def unexpected(_: Request, exc: Exception) -> Response[Problem]:
 
 HANDLERS = {
     ApiError: api_error,
+    Unconfirmed: not_replicated,
     HTTPException: http_error,
     RecursionError: too_deep,
     Exception: unexpected,
@@ -101,8 +118,11 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
         "`Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.",
         503: "Not now: too much contention on this game, or no free game id "
         "(`contention`), retry; the pool for audits, replays and exports is full (`busy`), "
-        "retry after `Retry-After`; or the store no longer holds this game's history "
-        "(`history_lost`: it lost events it had acknowledged, and the operator is alerted).",
+        "retry after `Retry-After`; the store's replicas did not confirm the write in time "
+        "(`not_replicated`, with DANGER_DURABILITY=replicas:N): it may or may not be kept, "
+        "retry with the same Idempotency-Key or read the game first; or the store no longer "
+        "holds this game's history (`history_lost`: it lost events it had acknowledged, and "
+        "the operator is alerted).",
     }
     meaning.update({int(key[1:]): text for key, text in meanings.items()})
     return {

@@ -187,6 +187,21 @@ class CacheUse(msgspec.Struct, frozen=True):
     """Their measured size in memory."""
     max_bytes: int
     """The bound (DANGER_CACHE_MB): beyond it, games that are over leave first."""
+class DurabilityInForce(msgspec.Struct, frozen=True):
+    """What an answered command survives (`DANGER_DURABILITY`), read from the store when the
+    process started."""
+
+    mode: Literal["fsync", "replicas", "declared", "weak"]
+    """`fsync`: a crash of the store (`appendonly yes`, `appendfsync always`); `replicas`: the
+    loss of the primary (each append waits for `replicas` copies); `declared`: what the
+    operator vouches for, not checked; `weak`: nothing, acknowledged commands can be lost."""
+    replicas: int
+    """Replicas that confirm each append before it is answered (0 unless `replicas`)."""
+    checked: bool
+    """The store was read at startup and meets `mode`; false for `declared` and `weak`."""
+    store: str
+    """What was read from the store (`appendonly`, `appendfsync`, replicas online), or why
+    nothing was."""
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -198,6 +213,7 @@ class Health(msgspec.Struct, frozen=True):
     """Games whose stored history did not continue what this process had folded, since
     it started: the store lost events it had acknowledged (each is logged as an error).
     The game goes on from what the store holds."""
+    durability: DurabilityInForce
 
 
 class RoundSummary(msgspec.Struct, frozen=True):

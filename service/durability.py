@@ -1,0 +1,265 @@
+"""Durability is checked, not assumed: before a process serves, it reads how the store keeps
+what it acknowledges, and refuses to serve on a store that could lose an answered command.
+
+`DANGER_DURABILITY` says what an acknowledged append must survive:
+- `fsync` (the default): a crash of the store. Checked: the store runs `appendonly yes` with
+  `appendfsync always`, so every write is on its disk before it is answered.
+- `replicas:N`: the loss of the primary. Checked: N replicas are online and confirm a write
+  within `DANGER_DURABILITY_WAIT_MS`; every append then waits for N of them (`WAITAOF`, or
+  `WAIT` where the server has no `WAITAOF`), and a command they do not confirm in time is
+  answered 503 `not_replicated`.
+- `declared`: the operator vouches for the store (a managed service that forbids `CONFIG`);
+  nothing is read, and the service says so.
+- `weak`: the operator accepts a store that can lose acknowledged commands; what it read is
+  reported, and the service says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError, ResponseError
+
+from events.keys import PREFIX
+from events.store import Copies
+
+log = logging.getLogger("danger.durability")
+
+SETTING = "DANGER_DURABILITY"
+WAIT_SETTING = "DANGER_DURABILITY_WAIT_MS"
+Mode = Literal["fsync", "replicas", "declared", "weak"]
+PROBE_KEY = f"{PREFIX}:durability:probe"  # written at startup to see the replicas confirm
+WAIT_MS_MAX = 60_000
+PROBE_SECONDS = 5.0  # how long the startup check gives the replicas to confirm a probe
+
+_HOW = (
+    f"Give the store `appendonly yes` and `appendfsync always` (its config file, or CONFIG SET), "
+    f"or replicas that confirm every append ({SETTING}=replicas:N). {SETTING}=declared trusts a "
+    f"managed store whose provider guarantees that an acknowledged write survives a crash "
+    f"(nothing is checked); {SETTING}=weak accepts a store that can lose acknowledged commands."
+)
+
+
+@dataclass(frozen=True)
+class Durability:
+    """What the operator asks of the store (`DANGER_DURABILITY`)."""
+
+    mode: Mode = "fsync"
+    replicas: int = 0  # copies each append waits for (mode `replicas`)
+    wait_ms: int = 1000  # how long an append waits for them (`DANGER_DURABILITY_WAIT_MS`)
+
+    @classmethod
+    def parse(cls, text: str | None, wait_ms: str | None = None) -> Durability:
+        text = (text or "fsync").strip().lower()
+        wait = cls.wait_ms
+        if wait_ms is not None and wait_ms.strip():
+            digits = wait_ms.strip()
+            if not (digits.isascii() and digits.isdigit()) or not 1 <= int(digits) <= WAIT_MS_MAX:
+                raise ValueError(
+                    f"{WAIT_SETTING}: expected milliseconds from 1 to {WAIT_MS_MAX}; "
+                    f"got {wait_ms!r}"
+                )
+            wait = int(digits)
+        mode, _, count = text.partition(":")
+        if mode == "replicas" and count.isascii() and count.isdigit() and int(count) >= 1:
+            return cls("replicas", int(count), wait)
+        if mode in ("fsync", "declared", "weak") and not count:
+            return cls(mode, 0, wait)  # type: ignore[arg-type]
+        raise ValueError(
+            f"{SETTING}: expected fsync, replicas:N (N at least 1), declared or weak; got {text!r}"
+        )
+
+    def __str__(self) -> str:
+        return f"replicas:{self.replicas}" if self.mode == "replicas" else self.mode
+
+
+@dataclass(frozen=True)
+class InForce:
+    """The durability a process serves with: what /health reports, and what each append
+    waits for."""
+
+    durability: Durability
+    checked: bool  # the store was read and meets it (fsync, replicas)
+    store: str  # what was read from the store, or why nothing was
+    copies: Copies | None = None  # the replicas each append waits for
+
+    def __str__(self) -> str:
+        how = "checked" if self.checked else "NOT checked"
+        return f"durability {self.durability} ({how}): {self.store}"
+
+
+class Refused(Exception):
+    """The store cannot keep what the service would acknowledge: the process must not
+    serve. The message names what is wrong and the setting that opts out."""
+
+
+async def establish(redis: Redis, durability: Durability) -> InForce:
+    """Read the store and decide what durability is in force, or refuse (`Refused`)."""
+    if durability.mode == "declared":
+        return InForce(durability, False, f"not read: declared by {SETTING}=declared")
+    where = _address(redis)
+    try:
+        role, online = await _replication(redis)
+    except RedisError as exc:
+        if durability.mode == "weak":
+            return InForce(durability, False, f"not read ({exc})")
+        raise Refused(
+            f"could not read the replication of the store at {where} (INFO replication "
+            f"answered: {exc}). {_HOW}"
+        ) from None
+    if role != "master" and durability.mode != "weak":
+        raise Refused(
+            f"the store at {where} is a replica ({role}): it takes no writes and keeps only "
+            f"what its primary sends. Point REDIS_URL at the primary."
+        )
+    config = await _config(redis)
+    seen = f"{config}; {online} replica{'' if online == 1 else 's'} online"
+    if durability.mode == "weak":
+        return InForce(durability, False, seen)
+    if durability.mode == "fsync":
+        if isinstance(config, _Unreadable):
+            raise Refused(
+                f"could not read appendonly and appendfsync of the store at {where} "
+                f"(CONFIG GET answered: {config.error}); managed services often forbid CONFIG. "
+                f"{_HOW}"
+            )
+        if config.appendonly != "yes":
+            raise Refused(
+                f"the store at {where} can lose commands the service has acknowledged: it "
+                f"runs with appendonly {config.appendonly}, so a crash of the store loses "
+                f"every write since its last snapshot. {_HOW}"
+            )
+        if config.appendfsync != "always":
+            raise Refused(
+                f"the store at {where} can lose commands the service has acknowledged: it "
+                f"runs with appendfsync {config.appendfsync}, so a crash of its machine loses "
+                f"what was written since its last fsync (up to a second with everysec). {_HOW}"
+            )
+        return InForce(durability, True, seen)
+    if online < durability.replicas:
+        raise Refused(
+            f"{SETTING}={durability} needs {durability.replicas} replicas of the store at "
+            f"{where} online; it has {online}. Start them (REPLICAOF), or choose another "
+            f"{SETTING}. {_HOW}"
+        )
+    copies, confirmed, waited_ms = await _probe(redis, durability)
+    if confirmed < durability.replicas:
+        raise Refused(
+            f"{SETTING}={durability}: only {confirmed} of the {durability.replicas} replicas "
+            f"of the store at {where} confirmed a write within {durability.wait_ms} ms "
+            f"({copies.name}, for {PROBE_SECONDS:g} s). WAITAOF counts a replica once the "
+            f"write is in its append-only file on disk: give the replicas appendonly yes and "
+            f"appendfsync always (with everysec a confirmation takes up to a second), or "
+            f"raise {WAIT_SETTING}."
+        )
+    return InForce(
+        durability,
+        True,
+        f"{seen}; {copies.name} confirmed a write on {confirmed} in {waited_ms} ms",
+        copies,
+    )
+
+
+@dataclass(frozen=True)
+class _Config:
+    appendonly: str
+    appendfsync: str
+
+    def __str__(self) -> str:
+        return f"appendonly {self.appendonly}, appendfsync {self.appendfsync}"
+
+
+@dataclass(frozen=True)
+class _Unreadable:
+    error: str
+
+    def __str__(self) -> str:
+        return f"appendonly and appendfsync not read ({self.error})"
+
+
+async def _config(redis: Redis) -> _Config | _Unreadable:
+    try:
+        appendonly = await redis.config_get("appendonly")
+        appendfsync = await redis.config_get("appendfsync")
+    except RedisError as exc:  # a managed service: CONFIG renamed away or denied by ACL
+        return _Unreadable(str(exc))
+    return _Config(
+        _text(appendonly.get("appendonly", "?")), _text(appendfsync.get("appendfsync", "?"))
+    )
+
+
+async def _replication(redis: Redis) -> tuple[str, int]:
+    """The store's role and how many replicas are online (a replica still loading its first
+    copy is connected, not online)."""
+    info: dict[str, Any] = await redis.info("replication")
+    online = sum(
+        1
+        for key, value in info.items()
+        if key.startswith("slave") and isinstance(value, dict) and value.get("state") == "online"
+    )
+    return _text(info.get("role", "?")), online
+
+
+async def _probe(redis: Redis, durability: Durability) -> tuple[Copies, int, int]:
+    """Write a probe and wait for the replicas to confirm it, as every append will: WAIT
+    then WAITAOF, or WAIT alone on a server without WAITAOF. A replica that has just loaded
+    its first copy confirms nothing on disk for a second or two, so the probe is written
+    again for up to PROBE_SECONDS; it passes once one is confirmed within the bound.
+    (copies, how many confirmed, ms that one waited)."""
+    copies = Copies(durability.replicas, durability.wait_ms)
+    deadline = time.monotonic() + PROBE_SECONDS
+    while True:
+        started = time.monotonic()
+        pipe = redis.pipeline(transaction=False)
+        pipe.set(PROBE_KEY, str(time.time()), px=60_000)
+        for wait in copies.waits:
+            pipe.execute_command(*wait)
+        try:
+            _, *reply = await pipe.execute()
+        except ResponseError as exc:
+            if not copies.on_disk or "unknown command" not in str(exc).lower():
+                raise
+            copies = Copies(durability.replicas, durability.wait_ms, on_disk=False)
+            continue
+        confirmed = copies.confirmed(reply)
+        waited = round((time.monotonic() - started) * 1000)
+        if confirmed >= copies.replicas or time.monotonic() >= deadline:
+            return copies, confirmed, waited
+        await asyncio.sleep(0.2)
+
+
+def _address(redis: Redis) -> str:
+    """host:port of the store, never the URL (it may carry a password)."""
+    kwargs = redis.connection_pool.connection_kwargs
+    if "path" in kwargs:
+        return str(kwargs["path"])
+    return f"{kwargs.get('host', '?')}:{kwargs.get('port', '?')}"
+
+
+def _text(value: bytes | str | Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+async def refusal(redis_url: str, durability: Durability) -> str | None:
+    """For a command line: why this store may not be served with this durability (None: it
+    may). An unreachable store is a refusal too."""
+    redis = Redis.from_url(redis_url)
+    try:
+        await establish(redis, durability)
+    except Refused as exc:
+        return str(exc)
+    except (RedisError, OSError) as exc:
+        return f"could not reach the store at {_address(redis)}: {exc}"
+    finally:
+        await redis.aclose()
+    return None
+
+
+def announce(in_force: InForce) -> None:
+    """Say what durability a process serves with; loudly where nothing guarantees it."""
+    (log.info if in_force.checked else log.warning)("%s", in_force)
