@@ -15,6 +15,8 @@ from .envelope import Envelope, canonical
 from .keys import GameKeys, all_shards, due
 
 APPEND_LUA = files("events").joinpath("append.lua").read_text()
+# How long the first answer to a keyed request is kept for its retries (DANGER_IDEMPOTENCY_HOURS).
+KEEP_MS = 24 * 3600 * 1000
 decode_envelope = msgspec.json.Decoder(Envelope).decode
 
 
@@ -61,8 +63,9 @@ def parse_duplicate(record: str) -> Duplicate | Refusal:
 
 
 class EventStore:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, keep_ms: int = KEEP_MS) -> None:
         self.redis = redis
+        self.keep_ms = keep_ms  # how long an idempotency record lives
         self._append_sha: str | None = None
         # The same connections, but XRANGE's reply as the server sent it: redis-py rebuilds
         # it entry by entry (ids, field dicts) in Python, which costs more than the fold.
@@ -79,11 +82,12 @@ class EventStore:
     ) -> Appended | Conflict | Duplicate | Refusal:
         keys = GameKeys(game_id)
         field, fingerprint = idempotency or ("", "")
+        keep = self.keep_ms if idempotency else ""
         pairs = [x for kv in (secrets or {}).items() for x in kv]
-        args = [expected_seq, game_id, field, fingerprint, len(pairs) // 2, *pairs]
+        args = [expected_seq, game_id, keep, fingerprint, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
         status, value = await self._eval_append(
-            [keys.stream, keys.feed, keys.idempotency, keys.secrets, keys.due], args
+            [keys.stream, keys.feed, keys.idempotency(field), keys.secrets, keys.due], args
         )
         status, value = _text(status), _text(value)
         if status == "ok":
@@ -138,7 +142,7 @@ class EventStore:
         return [fields[1] for _, fields in rows], {_text(k): _text(v) for k, v in secret.items()}
 
     async def idempotency_record(self, game_id: str, field: str) -> Duplicate | Refusal | None:
-        record = await self.redis.hget(GameKeys(game_id).idempotency, field)
+        record = await self.redis.get(GameKeys(game_id).idempotency(field))
         return parse_duplicate(_text(record)) if record is not None else None
 
     async def remember_refusal(self, game_id: str, field: str, refusal: Refusal) -> bool:
@@ -151,7 +155,8 @@ class EventStore:
                 "detail": refusal.detail,
             }
         )
-        return bool(await self.redis.hsetnx(GameKeys(game_id).idempotency, field, record))
+        key = GameKeys(game_id).idempotency(field)
+        return bool(await self.redis.set(key, record, nx=True, px=self.keep_ms))
 
     async def set_due(self, game_id: str, at_ms: int | None) -> None:
         """When the worker's sweep should look at the game next (None: never; it is over)."""

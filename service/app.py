@@ -25,6 +25,7 @@ from .clients import Clients
 from .config import Settings
 from .connections import bounded_redis
 from .games import GameService
+from .idempotency import Creates
 from .offload import Offload
 from .open_games import OpenGames
 from .problems import HANDLERS
@@ -54,7 +55,7 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         redis = bounded_redis(redis_url, settings.redis_connections)
-        store = EventStore(redis)
+        store = EventStore(redis, settings.idempotency_ms)
         # The job queue shares the bounded pool: arq's own pool would have no bound.
         pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
         service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
@@ -98,7 +99,11 @@ def create_app(settings: Settings, redis_url: str) -> Litestar:
         route_handlers=[api.GamesController, api.health, api.player, api.player_named_by_slashes],
         middleware=[ratelimit.middleware(limiter)] if settings.rate_limits else [],
         state=State(
-            {"open_games": OpenGames(settings.open_games_per_client, clients), "clients": clients}
+            {
+                "open_games": OpenGames(settings.open_games_per_client, clients),
+                "clients": clients,
+                "creates": Creates(settings.idempotency_ms),
+            }
         ),
         dependencies={"service": Provide(_service, sync_to_thread=False)},
         lifespan=[lifespan],

@@ -138,6 +138,7 @@ class Settings:
     # addresses and networks ("10.0.0.0/8"). Empty: the client is the peer, the header ignored.
     trusted_proxies: tuple[str, ...] = field(default=())
     open_games_per_client: int = 10  # games a client created that have not started; 0: no cap
+    idempotency_hours: float = 24.0  # the first answer to a keyed write is kept this long
 
     # Valkey connections one process opens at most (commands, reads, the job queue and the
     # projections share them); a burst waits for a free one rather than failing.
@@ -145,6 +146,10 @@ class Settings:
     streams_per_client: int = 20  # open SSE streams per peer address, per process
     streams_max: int = 5_000  # open SSE streams per process
     stream_queue: int = 256  # batches of events a stream may fall behind before it re-reads
+
+    @property
+    def idempotency_ms(self) -> int:
+        return int(self.idempotency_hours * 3600 * 1000)
 
     @property
     def lifecycle(self) -> Lifecycle:
@@ -173,6 +178,9 @@ class Settings:
                 "DANGER_OPEN_GAMES_PER_CLIENT",
                 env.get("DANGER_OPEN_GAMES_PER_CLIENT", str(cls.open_games_per_client)),
             ),
+            idempotency_hours=float(
+                env.get("DANGER_IDEMPOTENCY_HOURS", cls.idempotency_hours)
+            ),
             redis_connections=_positive(env, "DANGER_REDIS_CONNECTIONS", cls.redis_connections),
             streams_per_client=_positive(env, "DANGER_STREAMS_PER_CLIENT", cls.streams_per_client),
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
@@ -181,6 +189,10 @@ class Settings:
 
     def __post_init__(self) -> None:
         self.lifecycle  # noqa: B018 - its bounds are checked when it is made
+        if not self.idempotency_hours > 0:
+            raise ValueError(
+                f"DANGER_IDEMPOTENCY_HOURS must be more than 0, not {self.idempotency_hours}"
+            )
         if not self.sweep_seconds > 0 or self.cpu_workers < 1 or self.cpu_queue < 0:
             raise ValueError(
                 "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "
