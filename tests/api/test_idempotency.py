@@ -10,10 +10,14 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
+import pytest
 from litestar import Litestar
 from redis.asyncio import Redis
 
 from events.keys import GameKeys
+from service import idempotency
+from service.errors import ApiError
+from service.schemas import Created
 from tests.conftest import make_app, on_socket
 from tests.players import new_table
 
@@ -313,3 +317,28 @@ async def test_every_record_expires_and_holds_no_token_in_clear(valkey):
             stored += list((await redis.hgetall(GameKeys(game).secrets)).values())
         for token in (admin, *seats):
             assert not any(token.encode() in value for value in stored)
+
+
+async def test_a_retry_while_the_first_create_runs_waits_for_its_answer(valkey, monkeypatch):
+    """The first request holds its key while it creates; a retry meanwhile waits for that
+    answer (a bounded time, then 409 `idempotency_key_in_use`), another body is 422 at once."""
+    creates, client = idempotency.Creates(keep_ms=60_000), "192.0.2.44"
+    answer = Created("g1", "danger", "open", 2, 1, False, "c" * 64, "g1.admin.secret")
+    async with Redis.from_url(valkey.url) as redis:
+        k = key()
+        assert await creates.claim(redis, client, k, DANGER) is None  # the first request's now
+        waiting = asyncio.create_task(creates.claim(redis, client, k, DANGER))
+        with pytest.raises(ApiError) as other:
+            await creates.claim(redis, client, k, {**DANGER, "seats": 3})
+        assert other.value.code == "idempotency_key_reused"
+        await creates.keep(redis, client, k, DANGER, answer)
+        assert await waiting == answer
+
+        monkeypatch.setattr(idempotency, "PENDING_WAIT_SECONDS", 0.1)
+        k = key()
+        assert await creates.claim(redis, client, k, DANGER) is None
+        with pytest.raises(ApiError) as busy:
+            await creates.claim(redis, client, k, DANGER)
+        assert busy.value.status == 409 and busy.value.code == "idempotency_key_in_use"
+        await creates.drop(redis, client, k)  # the first request failed: the key is free again
+        assert await creates.claim(redis, client, k, DANGER) is None
