@@ -342,3 +342,13 @@ async def test_a_retry_while_the_first_create_runs_waits_for_its_answer(valkey, 
         assert busy.value.status == 409 and busy.value.code == "idempotency_key_in_use"
         await creates.drop(redis, client, k)  # the first request failed: the key is free again
         assert await creates.claim(redis, client, k, DANGER) is None
+
+
+def test_how_long_an_answer_is_kept_is_a_setting(monkeypatch):
+    from service.config import Settings
+
+    monkeypatch.setenv("DANGER_IDEMPOTENCY_HOURS", "2")
+    assert Settings.from_env().idempotency_ms == 2 * 3600 * 1000
+    monkeypatch.setenv("DANGER_IDEMPOTENCY_HOURS", "0")
+    with pytest.raises(ValueError, match="DANGER_IDEMPOTENCY_HOURS"):
+        Settings.from_env()
