@@ -354,8 +354,8 @@ class GameService:
             token, digest = tokens.issue(game_id, f"seat:{seat}")
             issued["token"] = token
             secret = {f"seat:{seat}": digest}
-            if idem is not None:
-                secret[sealed_token(seat)] = seal_secret(idempotency_key, idem[0], token)  # type: ignore[arg-type]
+            if idem is not None and idempotency_key is not None:
+                secret[sealed_token(seat)] = seal_secret(idempotency_key, idem[0], token)
             return secret
 
         issue = None if bot else token_for
