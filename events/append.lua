@@ -1,14 +1,15 @@
 -- Append one command's events to a game's stream, atomically.
--- KEYS: 1 the game's stream, 2 its shard's feed, 3 idempotency hash, 4 secrets hash,
---       5 its shard's due set
+-- KEYS: 1 the game's stream, 2 its shard's feed, 3 the request's idempotency record,
+--       4 secrets hash, 5 its shard's due set
 -- ARGV: 1 expected seq (the last seq the caller decided against), 2 game id,
---       3 idempotency field ('' for none), 4 request fingerprint,
+--       3 how long to keep the idempotency record, in ms ('' for no record),
+--       4 request fingerprint,
 --       5 the expected head's hash (the `prev` of the first envelope),
 --       6 number of secret field/value pairs, then the pairs, then the envelopes.
 -- Returns {'ok', last seq} | {'conflict', actual last seq} | {'forked', last seq}
 --         | {'duplicate', fp|first|last}.
 if ARGV[3] ~= '' then
-  local prior = redis.call('HGET', KEYS[3], ARGV[3])
+  local prior = redis.call('GET', KEYS[3])
   if prior then return {'duplicate', prior} end
 end
 -- Explicit ids reject a reused id but accept a gap, so compare the seq here.
@@ -41,6 +42,6 @@ local now = redis.call('TIME')
 local grace = now[1] * 1000 + math.floor(now[2] / 1000) + 10000
 redis.call('ZADD', KEYS[5], 'LT', grace, ARGV[2])
 if ARGV[3] ~= '' then
-  redis.call('HSET', KEYS[3], ARGV[3], ARGV[4] .. '|' .. first .. '|' .. seq)
+  redis.call('SET', KEYS[3], ARGV[4] .. '|' .. first .. '|' .. seq, 'PX', ARGV[3])
 end
 return {'ok', tostring(seq)}

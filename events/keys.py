@@ -3,6 +3,7 @@ with the shard's feed, so one script can append to both (no CROSSSLOT in Redis C
 
 from __future__ import annotations
 
+import hashlib
 import zlib
 
 SHARDS = 16
@@ -31,8 +32,14 @@ class GameKeys:
         self.shard = shard_of(game_id)
         tag = f"{PREFIX}:{{{self.shard}}}"
         self.stream = f"{tag}:game:{game_id}"
-        self.idempotency = f"{tag}:idem:{game_id}"
+        self._idempotency = f"{tag}:idem:{game_id}:"
         self.secrets = f"{tag}:secrets:{game_id}"
         self.audit = f"{tag}:audit:{game_id}"  # the report, once the game is over
         self.feed = feed(self.shard)
         self.due = due(self.shard)
+
+    def idempotency(self, field: str) -> str:
+        """The record of one keyed request (`field`: its scope and Idempotency-Key), a key of
+        its own so that it can expire alone. Named by a hash: the key a client chose is not
+        kept, and a key of any characters makes a name of the same length."""
+        return self._idempotency + hashlib.sha256(field.encode()).hexdigest()[:32]

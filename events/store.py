@@ -15,6 +15,8 @@ from .envelope import Envelope, canonical
 from .keys import PREFIX, GameKeys, all_shards, due
 
 APPEND_LUA = files("events").joinpath("append.lua").read_text()
+# How long the first answer to a keyed request is kept for its retries (DANGER_IDEMPOTENCY_HOURS).
+KEEP_MS = 24 * 3600 * 1000
 decode_envelope = msgspec.json.Decoder(Envelope).decode
 
 
@@ -114,9 +116,12 @@ class Unconfirmed(Exception):
 
 
 class EventStore:
-    def __init__(self, redis: Redis, copies: Copies | None = None) -> None:
+    def __init__(
+        self, redis: Redis, copies: Copies | None = None, keep_ms: int = KEEP_MS
+    ) -> None:
         self.redis = redis
         self.copies = copies  # None: the store's own fsync is the guarantee
+        self.keep_ms = keep_ms  # how long an idempotency record lives
         self._append_sha: str | None = None
         # The same connections, but XRANGE's reply as the server sent it: redis-py rebuilds
         # it entry by entry (ids, field dicts) in Python, which costs more than the fold.
@@ -133,12 +138,13 @@ class EventStore:
     ) -> Appended | Conflict | Duplicate | Refusal:
         keys = GameKeys(game_id)
         field, fingerprint = idempotency or ("", "")
+        keep = self.keep_ms if idempotency else ""
         pairs = [x for kv in (secrets or {}).items() for x in kv]
         head = envelopes[0].prev
-        args = [expected_seq, game_id, field, fingerprint, head, len(pairs) // 2, *pairs]
+        args = [expected_seq, game_id, keep, fingerprint, head, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
         (status, value), confirmed = await self._eval_append(
-            [keys.stream, keys.feed, keys.idempotency, keys.secrets, keys.due], args
+            [keys.stream, keys.feed, keys.idempotency(field), keys.secrets, keys.due], args
         )
         status, value = _text(status), _text(value)
         if status == "ok":
@@ -228,7 +234,7 @@ class EventStore:
         """The first answer given under an idempotency key; an append it names is confirmed
         by the replicas (`copies`) before it is answered again."""
         keys = GameKeys(game_id)
-        record = await self.redis.hget(keys.idempotency, field)
+        record = await self.redis.get(keys.idempotency(field))
         if record is None:
             return None
         found = parse_duplicate(_text(record))
@@ -246,7 +252,8 @@ class EventStore:
                 "detail": refusal.detail,
             }
         )
-        return bool(await self.redis.hsetnx(GameKeys(game_id).idempotency, field, record))
+        key = GameKeys(game_id).idempotency(field)
+        return bool(await self.redis.set(key, record, nx=True, px=self.keep_ms))
 
     async def set_due(self, game_id: str, at_ms: int | None) -> None:
         """When the worker's sweep should look at the game next (None: never; it is over)."""

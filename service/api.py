@@ -67,6 +67,19 @@ Authorization = Annotated[
         description="`Bearer <token>`: a seat token or the admin token. Without one, a spectator.",
     ),
 ]
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        required=False,
+        max_length=128,
+        description="A retry with the same key and body returns the first answer (kept 24 h, "
+        "DANGER_IDEMPOTENCY_HOURS) and changes nothing; the same key with another body, or on "
+        "a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's "
+        "(create, join) or its token's (start, abandon, commands), within the game: send a "
+        "random one (a UUID) per request.",
+    ),
+]
 Service = NamedDependency[GameService]
 KEEP_ALIVE_SECONDS = 15.0
 INLINE_EVENTS = 1000  # a page of events longer than this is redacted off the event loop
@@ -189,6 +202,25 @@ def _check_idempotency_key(value: str | None) -> str | None:
     return value
 
 
+async def _create(service: GameService, request: Request, data: Any) -> Created:
+    name = data.__struct_config__.tag or data.game
+    open_games = request.app.state.open_games
+    async with open_games.place(request.app.state.redis, request.scope, service) as place:
+        game, admin_token = await service.create(name, data.seats, data.options)
+        place.keep(game.id)
+    view = service.view(game, "spectator")
+    return Created(
+        id=game.id,
+        game=game.rules.name,
+        status=game.table.status,
+        seats=game.table.seats,
+        seq=game.seq,
+        sandbox=view.sandbox,
+        seed_commitment=view.seed_commitment,
+        admin_token=admin_token,
+    )
+
+
 class GamesController(Controller):
     path = "/v1/games"
     tags = ["games"]
@@ -220,12 +252,14 @@ class GamesController(Controller):
             "number), an unknown or missing field (invalid_body).",
             s409="This client already holds the most open games allowed "
             "(`too_many_open_games`, DANGER_OPEN_GAMES_PER_CLIENT): start one, or let one "
-            "end, first.",
+            "end, first. Or a request with the same Idempotency-Key is still being answered "
+            "(`idempotency_key_in_use`, with `Retry-After`).",
             s422="Well-formed but out of bounds or impossible: `seats` beyond the game's "
             "(seats_out_of_range); an option beyond the maximum or minimum its schema gives, "
             "or a deck holding more of a kind of card than it allows (option_out_of_range); a "
             "deck no game can be played with (invalid_deck), a sandbox stack that is not the "
-            "deck (invalid_stack), team mode without 4 seats (teams_need_four).",
+            "deck (invalid_stack), team mode without 4 seats (teams_need_four). Or an "
+            "Idempotency-Key this client used with another body (idempotency_key_reused).",
         ),
     )
     async def create(
@@ -252,23 +286,24 @@ class GamesController(Controller):
                 else None,
             ),
         ],
+        idempotency_key: IdempotencyKey = None,
     ) -> Created:
-        name = data.__struct_config__.tag or data.game  # type: ignore[attr-defined]
-        open_games = request.app.state.open_games
-        async with open_games.place(request.app.state.redis, request.scope, service) as place:
-            game, admin_token = await service.create(name, data.seats, data.options)
-            place.keep(game.id)
-        view = service.view(game, "spectator")
-        return Created(
-            id=game.id,
-            game=game.rules.name,
-            status=game.table.status,
-            seats=game.table.seats,
-            seq=game.seq,
-            sandbox=view.sandbox,
-            seed_commitment=view.seed_commitment,
-            admin_token=admin_token,
-        )
+        key = _check_idempotency_key(idempotency_key)
+        if key is None:
+            return await _create(service, request, data)
+        # The key is the client's own: the first answer to it carries an admin token.
+        redis, client = request.app.state.redis, request.app.state.clients.of(request.scope)
+        creates, body = request.app.state.creates, msgspec.to_builtins(data)
+        first = await creates.claim(redis, client, key, body)
+        if first is not None:
+            return first  # type: ignore[no-any-return]
+        try:
+            created = await _create(service, request, data)
+        except BaseException:
+            await creates.drop(redis, client, key)
+            raise
+        await creates.keep(redis, client, key, body, created)
+        return created
 
     @get(
         "/",
@@ -331,21 +366,31 @@ class GamesController(Controller):
             s409="The rules forbid it now; `code` names the rule (name_taken: a player at "
             "the table has this name or one like it).",
             s422="`think_ms` beyond its bounds (think_ms_out_of_range), or without `bot` "
-            "(think_without_bot).",
+            "(think_without_bot); an Idempotency-Key this client used in this game with "
+            "another body (idempotency_key_reused).",
         ),
     )
     async def join(
         self,
         service: Service,
+        request: Request,
         game_id: GameId,
         data: Annotated[JoinGame, Body(examples=[Example(value={"name": "Anton"})])],
+        idempotency_key: IdempotencyKey = None,
     ) -> Joined:
         try:
             name = names.normalised(data.name)
         except names.InvalidName as exc:
             raise ApiError(400, "invalid_name", str(exc)) from None
         outcome, token = await service.join(
-            game_id, name, data.entropy, data.team, data.bot, data.think_ms
+            game_id,
+            name,
+            data.entropy,
+            data.team,
+            data.bot,
+            data.think_ms,
+            _check_idempotency_key(idempotency_key),
+            request.app.state.clients.of(request.scope),
         )
         seat = outcome.envelopes[0].data["seat"]
         return Joined(seat=seat, token=token, seq=outcome.game.seq)
@@ -355,13 +400,30 @@ class GamesController(Controller):
         status_code=200,
         operation_id="startGame",
         summary="Start a game",
-        description="With the admin token, once every seat is taken: shuffles and deals.",
-        responses=responses(400, 401, 403, 404, 409, 503),
+        description="With the admin token, once every seat is taken: shuffles and deals. "
+        "`Idempotency-Key` makes a retry safe: it answers as the first request did.",
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            422,
+            503,
+            s422="An Idempotency-Key the admin used in this game for another request "
+            "(idempotency_key_reused).",
+        ),
     )
     async def start(
-        self, service: Service, game_id: GameId, authorization: Authorization = None
+        self,
+        service: Service,
+        game_id: GameId,
+        authorization: Authorization = None,
+        idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
-        outcome = await service.start(game_id, bearer(authorization))
+        outcome = await service.start(
+            game_id, bearer(authorization), _check_idempotency_key(idempotency_key)
+        )
         return _game_out(service, outcome.game, outcome.viewer)
 
     @post(
@@ -372,13 +434,29 @@ class GamesController(Controller):
         description="With the admin token, while the game is open: it ends with "
         "`game_abandoned` (no winner) and leaves the lobby's open games. A started game "
         "cannot be abandoned by anyone: it ends by its rules, or as abandoned when no seat "
-        "has acted for its `idle_minutes`.",
-        responses=responses(400, 401, 403, 404, 409, 503),
+        "has acted for its `idle_minutes`. `Idempotency-Key` makes a retry safe.",
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            422,
+            503,
+            s422="An Idempotency-Key the admin used in this game for another request "
+            "(idempotency_key_reused).",
+        ),
     )
     async def abandon(
-        self, service: Service, game_id: GameId, authorization: Authorization = None
+        self,
+        service: Service,
+        game_id: GameId,
+        authorization: Authorization = None,
+        idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
-        outcome = await service.abandon(game_id, bearer(authorization))
+        outcome = await service.abandon(
+            game_id, bearer(authorization), _check_idempotency_key(idempotency_key)
+        )
         return _game_out(service, outcome.game, outcome.viewer)
 
     @get(
@@ -426,15 +504,7 @@ class GamesController(Controller):
             ),
         ],
         authorization: Authorization = None,
-        idempotency_key: Annotated[
-            str | None,
-            HeaderParameter(
-                name="Idempotency-Key",
-                required=False,
-                max_length=128,
-                description="A retry with the same key and body returns the first answer.",
-            ),
-        ] = None,
+        idempotency_key: IdempotencyKey = None,
         if_match: Annotated[
             str | None,
             HeaderParameter(

@@ -27,6 +27,7 @@ from .clock import StoreClock
 from .config import Settings
 from .connections import bounded_redis
 from .games import GameService
+from .idempotency import Creates
 from .offload import Offload
 from .open_games import OpenGames
 from .problems import HANDLERS
@@ -67,7 +68,7 @@ def create_app(
             raise
         durability.announce(in_force)
         app.state.durability = in_force
-        store = EventStore(redis, in_force.copies)
+        store = EventStore(redis, in_force.copies, settings.idempotency_ms)
         # The job queue shares the bounded pool: arq's own pool would have no bound.
         pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
         clock = StoreClock(redis, local_clock)
@@ -119,7 +120,11 @@ def create_app(
         route_handlers=[api.GamesController, api.health, api.player, api.player_named_by_slashes],
         middleware=[ratelimit.middleware(limiter)] if settings.rate_limits else [],
         state=State(
-            {"open_games": OpenGames(settings.open_games_per_client, clients), "clients": clients}
+            {
+                "open_games": OpenGames(settings.open_games_per_client, clients),
+                "clients": clients,
+                "creates": Creates(settings.idempotency_ms),
+            }
         ),
         dependencies={"service": Provide(_service, sync_to_thread=False)},
         lifespan=[lifespan],

@@ -172,10 +172,16 @@ def _worker(args: argparse.Namespace) -> int:
             await redis.aclose()
             return 1
         announce(in_force)
-        store = EventStore(redis, in_force.copies)
+        store = EventStore(redis, in_force.copies, settings.idempotency_ms)
         # A timer that ends a round begins the next round's timer: this process queues it.
         pool = ArqRedis(redis.connection_pool, default_queue_name=QUEUE)
-        service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
+        service = GameService(
+            store,
+            settings.sandbox,
+            JobQueue(pool),
+            settings.lifecycle,
+            cache_bytes=settings.cache_mb * 2**20,
+        )
         tasks = [
             asyncio.create_task(run_all(redis, store)),
             asyncio.create_task(run_worker(redis_url, service)),

@@ -142,6 +142,7 @@ class Settings:
     # addresses and networks ("10.0.0.0/8"). Empty: the client is the peer, the header ignored.
     trusted_proxies: tuple[str, ...] = field(default=())
     open_games_per_client: int = 10  # games a client created that have not started; 0: no cap
+    idempotency_hours: float = 24.0  # the first answer to a keyed write is kept this long
 
     # Valkey connections one process opens at most (commands, reads, the job queue and the
     # projections share them); a burst waits for a free one rather than failing.
@@ -152,6 +153,10 @@ class Settings:
     cache_mb: int = 256  # MiB of folded games one process keeps (games that are over leave first)
     # What an acknowledged append must survive; checked against the store at startup.
     durability: Durability = field(default_factory=Durability)
+
+    @property
+    def idempotency_ms(self) -> int:
+        return int(self.idempotency_hours * 3600 * 1000)
 
     @property
     def lifecycle(self) -> Lifecycle:
@@ -180,6 +185,9 @@ class Settings:
                 "DANGER_OPEN_GAMES_PER_CLIENT",
                 env.get("DANGER_OPEN_GAMES_PER_CLIENT", str(cls.open_games_per_client)),
             ),
+            idempotency_hours=float(
+                env.get("DANGER_IDEMPOTENCY_HOURS", cls.idempotency_hours)
+            ),
             redis_connections=_positive(env, "DANGER_REDIS_CONNECTIONS", cls.redis_connections),
             streams_per_client=_positive(env, "DANGER_STREAMS_PER_CLIENT", cls.streams_per_client),
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
@@ -192,6 +200,10 @@ class Settings:
 
     def __post_init__(self) -> None:
         self.lifecycle  # noqa: B018 - its bounds are checked when it is made
+        if not self.idempotency_hours > 0:
+            raise ValueError(
+                f"DANGER_IDEMPOTENCY_HOURS must be more than 0, not {self.idempotency_hours}"
+            )
         if not self.sweep_seconds > 0 or self.cpu_workers < 1 or self.cpu_queue < 0:
             raise ValueError(
                 "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "

@@ -45,6 +45,7 @@ from .config import Lifecycle
 from .errors import ApiError
 from .game_cache import GameCache
 from .history import HistoryBreaks
+from .idempotency import fingerprint, reused, seal_secret, unseal_secret
 
 log = logging.getLogger("danger.games")
 MAX_ATTEMPTS = 20  # a decision lost to another writer is re-decided this many times at most
@@ -243,10 +244,6 @@ def fold_log(game_id: str, log: list[bytes], secret: dict[str, str]) -> Game:
     return game
 
 
-def _fingerprint(role: str, body: Any) -> str:
-    return hashlib.sha256(role.encode() + b"\n" + canonical(body)).hexdigest()
-
-
 class GameService:
     def __init__(
         self,
@@ -383,31 +380,56 @@ class GameService:
         team: str | None = None,
         bot: str | None = None,
         think_ms: int | None = None,
+        idempotency_key: str | None = None,
+        client: str = "",
     ) -> tuple[Outcome, str | None]:
         """A seat for a player (its token is returned) or for a bot (no token: only the
-        service plays it)."""
+        service plays it). With an Idempotency-Key, the key of `client` in this game: a
+        retry gets the same seat and token (kept sealed beside the seat's token hash)."""
         if think_ms is not None and bot is None:
             raise ApiError(422, "think_without_bot", "Only a bot seat has a think delay.")
         game = await self.get(game_id)
+        joined = tables.Join(name=name, entropy=entropy, team=team, bot=bot, think_ms=think_ms)
+        idem = None
+        if idempotency_key is not None:
+            scope = f"join:{client}:{idempotency_key}"
+            idem = (scope, fingerprint("join", msgspec.to_builtins(joined)))
         issued: dict[str, str] = {}
 
         def token_for(events: list[Event]) -> dict[str, str]:
             seat = events[0].seat  # type: ignore[attr-defined]
             token, digest = tokens.issue(game_id, f"seat:{seat}")
             issued["token"] = token
-            return {f"seat:{seat}": digest}
+            secret = {f"seat:{seat}": digest}
+            if idem is not None and idempotency_key is not None:
+                secret[sealed_token(seat)] = seal_secret(idempotency_key, idem[0], token)
+            return secret
 
-        joined = tables.Join(name=name, entropy=entropy, team=team, bot=bot, think_ms=think_ms)
         issue = None if bot else token_for
-        outcome = await self._execute(game, "anyone", joined, None, None, None, issue)
-        return outcome, issued.get("token")
+        # The key is not recorded in the event (as a command's is): it opens the sealed token.
+        outcome = await self._execute(game, "anyone", joined, idem, None, None, issue)
+        if bot:
+            return outcome, None
+        seat = outcome.envelopes[0].data["seat"]
+        token = issued.get("token")
+        if token is not None and tokens.matches(token, game.hashes.get(f"seat:{seat}")):
+            return outcome, token
+        # The first answer again: its token is the one stored for the seat, not one issued now.
+        stored = await self.store.secrets(game_id)
+        assert idem is not None and idempotency_key is not None
+        return outcome, unseal_secret(idempotency_key, idem[0], stored[sealed_token(seat)])
 
-    async def start(self, game_id: str, token: str | None) -> Outcome:
+    async def start(
+        self, game_id: str, token: str | None, idempotency_key: str | None = None
+    ) -> Outcome:
         game = await self.get(game_id)
         role = await self._authenticate(game, self._required(token))
         if role != "admin":
             raise ApiError(403, "admin_only", "Only the game's admin token may start it.")
-        return await self._execute(game, "admin", tables.Start(), None, None, None, None)
+        idem = _admin_idem("start", idempotency_key)
+        return await self._execute(
+            game, "admin", tables.Start(), idem, idempotency_key, None, None
+        )
 
     async def command(
         self,
@@ -429,7 +451,8 @@ class GameService:
             )
         idem = None
         if idempotency_key is not None:
-            idem = (f"{role}:{idempotency_key}", _fingerprint(role, msgspec.to_builtins(command)))
+            body = msgspec.to_builtins(command)
+            idem = (f"{role}:{idempotency_key}", fingerprint(role, body, if_match))
         return await self._execute(game, seat, command, idem, idempotency_key, if_match, None)
 
     async def schedule_jobs(self, game: Game, recheck: float | None = None) -> None:
@@ -485,15 +508,18 @@ class GameService:
                 return False
             return bool(await self._append_server(game, expiry[1]))
 
-    async def abandon(self, game_id: str, token: str | None) -> Outcome:
+    async def abandon(
+        self, game_id: str, token: str | None, idempotency_key: str | None = None
+    ) -> Outcome:
         """The admin ends a game that has not started (RULINGS.md: "The admin may abandon an
         open game at any time")."""
         game = await self.get(game_id)
         role = await self._authenticate(game, self._required(token))
         if role != "admin":
             raise ApiError(403, "admin_only", "Only the game's admin token may abandon it.")
+        idem = _admin_idem("abandon", idempotency_key)
         return await self._execute(
-            game, "admin", tables.Abandon(reason="admin"), None, None, None, None
+            game, "admin", tables.Abandon(reason="admin"), idem, idempotency_key, None, None
         )
 
     async def _schedule_after_append(self, game: Game) -> None:
@@ -725,11 +751,7 @@ class GameService:
     ) -> Outcome:
         """The first answer again, for a retry carrying the same Idempotency-Key and body."""
         if prior.fingerprint != fingerprint:
-            raise ApiError(
-                422,
-                "idempotency_key_reused",
-                "This Idempotency-Key was used with another request body.",
-            )
+            raise reused()
         if isinstance(prior, Refusal):
             raise ApiError(prior.status, prior.code, prior.detail)
         then = await self.replay(game.id, prior.last_seq)
@@ -737,6 +759,18 @@ class GameService:
         return Outcome(
             then, self.readable(game, envelopes, viewer), viewer, self.view(then, viewer)
         )
+
+
+def sealed_token(seat: int) -> str:
+    """The secrets field of a seat's token sealed under the Idempotency-Key of its join."""
+    return f"sealed:seat:{seat}"
+
+
+def _admin_idem(operation: str, idempotency_key: str | None) -> tuple[str, str] | None:
+    """The admin's key, in the game: one key names one of its operations (start, abandon)."""
+    if idempotency_key is None:
+        return None
+    return f"admin:{idempotency_key}", fingerprint("admin", {"type": operation})
 
 
 def bot_seed(seed: bytes, seat: int, seq: int) -> bytes:
