@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint openapi bench bench-tools profile clean
+.PHONY: run test lint openapi bench bench-tools profile soak clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -31,6 +31,10 @@ bench: bench-tools
 
 profile: bench-tools
 	$(PY) -m bench.profile
+
+# Ten minutes of mixed load; memory over time (docs/performance.md, "Soak").
+soak: $(STAMP)
+	$(PY) -m bench.soak
 
 openapi: $(STAMP)
 	$(VENV)/bin/danger openapi > openapi/openapi.json
