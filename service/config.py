@@ -28,6 +28,30 @@ class Lifecycle:
             raise ValueError(f"DANGER_MAX_EVENTS must be at least 10, not {self.max_events}")
 
 
+@dataclass(frozen=True)
+class ProjectionSettings:
+    """How the projections' consumers look after the feeds they read."""
+
+    attempts: int = 5
+    """A feed entry delivered this many times that still fails on its own goes to the dead
+    letters, and the consumer moves on."""
+    feed_keep_seconds: float = 60.0
+    """A feed entry every consumer group has read and acknowledged is trimmed once it is this
+    old (readers without a group, the live streams, follow the feeds' tails)."""
+    upkeep_seconds: float = 10.0
+    """How often a consumer claims the entries a dead consumer left pending and trims the
+    feeds."""
+    retry_seconds: float = 1.0
+    """After a failure, how long before the failed entries are read again."""
+
+    def __post_init__(self) -> None:
+        if self.attempts < 1 or self.feed_keep_seconds < 0 or not self.upkeep_seconds > 0:
+            raise ValueError(
+                "DANGER_PROJECTION_ATTEMPTS must be at least 1, DANGER_FEED_KEEP_SECONDS at "
+                "least 0 and DANGER_PROJECTION_UPKEEP_SECONDS more than 0"
+            )
+
+
 def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
@@ -145,10 +169,21 @@ class Settings:
     streams_per_client: int = 20  # open SSE streams per peer address, per process
     streams_max: int = 5_000  # open SSE streams per process
     stream_queue: int = 256  # batches of events a stream may fall behind before it re-reads
+    projection_attempts: int = ProjectionSettings.attempts  # then an entry is dead-lettered
+    feed_keep_seconds: float = ProjectionSettings.feed_keep_seconds  # read entries kept so long
+    projection_upkeep_seconds: float = ProjectionSettings.upkeep_seconds  # claim and trim
 
     @property
     def lifecycle(self) -> Lifecycle:
         return Lifecycle(open_hours=self.open_hours, max_events=self.max_events)
+
+    @property
+    def projections(self) -> ProjectionSettings:
+        return ProjectionSettings(
+            attempts=self.projection_attempts,
+            feed_keep_seconds=self.feed_keep_seconds,
+            upkeep_seconds=self.projection_upkeep_seconds,
+        )
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -177,10 +212,18 @@ class Settings:
             streams_per_client=_positive(env, "DANGER_STREAMS_PER_CLIENT", cls.streams_per_client),
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
             stream_queue=_positive(env, "DANGER_STREAM_QUEUE", cls.stream_queue),
+            projection_attempts=_positive(
+                env, "DANGER_PROJECTION_ATTEMPTS", cls.projection_attempts
+            ),
+            feed_keep_seconds=float(env.get("DANGER_FEED_KEEP_SECONDS", cls.feed_keep_seconds)),
+            projection_upkeep_seconds=float(
+                env.get("DANGER_PROJECTION_UPKEEP_SECONDS", cls.projection_upkeep_seconds)
+            ),
         )
 
     def __post_init__(self) -> None:
         self.lifecycle  # noqa: B018 - its bounds are checked when it is made
+        self.projections  # noqa: B018 - and these
         if not self.sweep_seconds > 0 or self.cpu_workers < 1 or self.cpu_queue < 0:
             raise ValueError(
                 "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "

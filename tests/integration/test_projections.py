@@ -15,7 +15,7 @@ from service import lobby
 from service.app import create_app
 from service.config import Settings
 from service.embedded import EmbeddedValkey
-from service.projections import rebuild
+from service.rebuild import rebuild
 from tests.players import new_table, play_to_end
 
 
