@@ -48,7 +48,7 @@ from .projections import (
 log = logging.getLogger("danger.rebuild")
 HOLD_MS = 60_000  # a marker not renewed for this long is a rebuild that died
 GAMES_PER_READ = 100  # whole logs read in one round trip
-ROUNDS_TRIES = 3  # a rounds hash the live consumer keeps moving is then replaced anyway
+ROUNDS_TRIES = 3  # a rounds hash the live consumer keeps moving is then left to it
 
 # KEYS: 1 the marker, then the keys to build. ARGV: 1 token, 2 ms the marker lives.
 BEGIN = Script("""
@@ -237,28 +237,28 @@ class Rebuild:
         self.result.games += len(logs)
 
     async def _rounds(self, logs: dict[str, list[Folded]]) -> None:
-        """Each game's rounds hash replaced whole, unless the live consumer has taken it past
-        the seq read here: then the game is read again, and after ROUNDS_TRIES replaced at
-        the seq last read (the stream is the truth, even a store that lost events)."""
-        for attempt in range(ROUNDS_TRIES + 1):
+        """Each game's rounds hash replaced whole, unless a live consumer has taken it past
+        the seq read here: then the game is read again and replaced at its new seq. A hash
+        past a stream that has not moved claims events the store does not hold: the stream
+        is the truth, and it is replaced anyway."""
+        force: set[str] = set()
+        for _ in range(ROUNDS_TRIES):
             if not logs:
                 return
-            force = "1" if attempt == ROUNDS_TRIES else "0"
             args: list = []
-            for envelopes in logs.values():
+            for game_id, envelopes in logs.items():
                 changed, current = fold_rounds(None, envelopes)
                 pairs = round_fields(changed, current, envelopes[-1].seq)
-                args += [
-                    envelopes[-1].seq,
-                    force,
-                    len(pairs),
-                    *(x for kv in pairs.items() for x in kv),
-                ]
+                args += [envelopes[-1].seq, "1" if game_id in force else "0", len(pairs)]
+                args += [x for kv in pairs.items() for x in kv]
             replaced = await REPLACE_ROUNDS(self.redis, [rounds_key(g) for g in logs], args)
             moved = [g for g, done in zip(logs, replaced, strict=True) if not done]
             if not moved:
                 return
-            logs = {g: log for g, log in (await self._read(moved)).items() if log}
+            again = {g: log for g, log in (await self._read(moved)).items() if log}
+            force = {g for g, log in again.items() if log[-1].seq == logs[g][-1].seq}
+            logs = again
+        log.warning("rebuild: the rounds of %s kept moving; the live ones stay", sorted(logs))
 
 
 async def rebuild(redis: Redis, store: EventStore, games_per_read: int = GAMES_PER_READ) -> Rebuilt:

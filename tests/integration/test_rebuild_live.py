@@ -17,7 +17,7 @@ from events.store import EventStore
 from service import lobby
 from service.app import create_app
 from service.config import Settings
-from service.projections import rebuilding_key
+from service.projections import rebuilding_key, rounds_key
 from service.rebuild import RebuildRunning, rebuild
 from tests.conftest import on_socket
 from tests.projections import caught_up, read_models
@@ -128,4 +128,23 @@ async def test_a_second_rebuild_is_refused_while_one_runs(own_server):
     assert await redis.get(rebuilding_key("s05")) == b"another"  # its marker is left alone
     others = [lobby.REBUILDING, *(rebuilding_key(s) for s in keys.all_shards() if s != "s05")]
     assert not await redis.exists(*others)  # ours are gone
+    await redis.aclose()
+
+
+async def test_a_rebuild_replaces_models_that_claim_more_than_the_stream_holds(own_server):
+    """A model ahead of its stream (a store that lost events, a bug) is not newer: the
+    rebuild puts the stream's truth in its place."""
+    redis = Redis.from_url(own_server.url)
+    store = EventStore(redis)
+    app = create_app(Settings(background=False, rate_limits=False), own_server.url)
+    async with on_socket(app) as url, httpx.AsyncClient(base_url=url, timeout=60) as client:
+        game_id = await create(client, 0)  # 4 events: created, two joined, started
+    await rebuild(redis, store)
+    right = await read_models(own_server.url)
+    wrong = lobby.LobbyGame(game_id, "danger", "finished", 2, [], "2020-01-01T00:00:00Z", 999)
+    await lobby.write(redis, [wrong])
+    await redis.hset(rounds_key(game_id), mapping={"_seq": 999, "7": "{}"})
+    assert await read_models(own_server.url) != right
+    await rebuild(redis, store)
+    assert await read_models(own_server.url) == right
     await redis.aclose()
