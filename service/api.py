@@ -27,7 +27,7 @@ from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
 from .projections import RoundIndex, player_results, rounds_key
-from .projections import lag as projection_lag
+from .projections import health as projection_health
 from .schemas import (
     AuditReport,
     CacheUse,
@@ -699,19 +699,19 @@ class GamesController(Controller):
     "/health",
     tags=["service"],
     operation_id="health",
-    summary="Liveness, the store's reachability, each projection's lag, and the durability "
-    "in force",
+    summary="Liveness, the store's reachability, each projection's lag, errors and dead "
+    "letters, and the durability in force",
 )
 async def health(request: Request) -> Health:
     redis = request.app.state.redis
     await redis.ping()
-    lags = await projection_lag(redis)
+    found = await projection_health(redis, request.app.state.get("projections"))
     cache = request.app.state.service.games
     in_force = request.app.state.durability
     return Health(
         status="ok",
         redis="ok",
-        projections={name: Lag(entries=v["entries"], ms=v["ms"]) for name, v in lags.items()},
+        projections={name: Lag(**values) for name, values in found.items()},
         cache=CacheUse(games=len(cache), bytes=cache.bytes, max_bytes=cache.max_bytes),
         history_breaks=request.app.state.service.breaks.count,
         durability=DurabilityInForce(

@@ -31,7 +31,7 @@ from .idempotency import Creates
 from .offload import Offload
 from .open_games import OpenGames
 from .problems import HANDLERS
-from .projections import run_all
+from .projections import consumers, run_all
 from .streams import KEEP_ALIVE_SECONDS, StreamHub
 from .worker import JobQueue, run_worker, sweep
 
@@ -99,7 +99,9 @@ def create_app(
         every = settings.sweep_seconds if settings.background else None
         tasks: list[asyncio.Task[None]] = [asyncio.create_task(sweep(service, every))]
         if settings.background:
-            tasks.append(asyncio.create_task(run_all(redis, store)))
+            projections = consumers(redis, store, settings.projections)
+            app.state.projections = projections  # their errors show in /health
+            tasks.append(asyncio.create_task(run_all(redis, store, running=projections)))
             tasks.append(asyncio.create_task(run_worker(redis_url, service, settings.queue)))
         try:
             yield

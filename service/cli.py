@@ -183,7 +183,7 @@ def _worker(args: argparse.Namespace) -> int:
             cache_bytes=settings.cache_mb * 2**20,
         )
         tasks = [
-            asyncio.create_task(run_all(redis, store)),
+            asyncio.create_task(run_all(redis, store, settings.projections)),
             asyncio.create_task(run_worker(redis_url, service)),
             asyncio.create_task(sweep(service, settings.sweep_seconds)),
         ]
@@ -242,15 +242,21 @@ def _audit(args: argparse.Namespace) -> int:
 
 
 def _projections(args: argparse.Namespace) -> int:
-    """`danger projections rebuild`: drop the read models and apply every feed again."""
+    """`danger projections rebuild`: build the read models again from the game streams, beside
+    the live ones, and switch to them (safe while the service runs); `dead-letters`: list
+    the feed entries the projections set aside, as JSON lines; `clear-dead-letters`: drop
+    them."""
     import asyncio
 
+    import msgspec
     from redis.asyncio import Redis
 
     from events.store import EventStore
 
+    from . import dead_letters
     from .embedded import DataDirInUse, EmbeddedValkey
-    from .projections import rebuild
+    from .projections import GROUPS
+    from .rebuild import RebuildFailed, RebuildRunning, rebuild
 
     settings = Settings.from_env()
     redis_url = args.redis_url or settings.redis_url
@@ -260,21 +266,42 @@ def _projections(args: argparse.Namespace) -> int:
         try:
             embedded.start()
         except DataDirInUse as exc:
-            print(f"danger projections: {exc} (stop it, or give --redis-url)", file=sys.stderr)
+            print(
+                f"danger projections: {exc} (while it runs, give its URL: REDIS_URL or "
+                "--redis-url)",
+                file=sys.stderr,
+            )
             return 1
         redis_url = embedded.url
 
-    async def run() -> None:
+    async def run() -> str:
         redis = Redis.from_url(redis_url)
-        await rebuild(redis, EventStore(redis))
-        await redis.aclose()
+        try:
+            if args.action == "rebuild":
+                done = await rebuild(redis, EventStore(redis))
+                return (
+                    f"danger projections: rebuilt lobby, rounds and players from the streams "
+                    f"of {done.games} games ({done.finished} over)"
+                )
+            if args.action == "dead-letters":
+                for letter in await dead_letters.listing(redis, GROUPS):
+                    print(msgspec.json.encode(letter).decode())
+                return ""
+            dropped = await dead_letters.clear(redis, GROUPS)
+            return f"danger projections: dropped {dropped} dead letters"
+        finally:
+            await redis.aclose()
 
     try:
-        asyncio.run(run())
+        said = asyncio.run(run())
+    except (RebuildRunning, RebuildFailed) as exc:
+        print(f"danger projections: {exc}; nothing was switched", file=sys.stderr)
+        return 1
     finally:
         if embedded is not None:
             embedded.stop()
-    print("danger projections: rebuilt lobby, rounds and players from the feeds")
+    if said:
+        print(said)
     return 0
 
 
@@ -316,7 +343,12 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     check.set_defaults(run=_audit)
     projections = sub.add_parser("projections", help="manage the read models")
-    projections.add_argument("action", choices=["rebuild"])
+    projections.add_argument(
+        "action",
+        choices=["rebuild", "dead-letters", "clear-dead-letters"],
+        help="rebuild: the read models from the game streams, while the service runs; "
+        "dead-letters: list the feed entries set aside (JSON lines); clear-dead-letters",
+    )
     projections.add_argument("--redis-url", help="REDIS_URL")
     projections.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
     projections.set_defaults(run=_projections)

@@ -32,6 +32,30 @@ class Lifecycle:
             raise ValueError(f"DANGER_MAX_EVENTS must be at least 10, not {self.max_events}")
 
 
+@dataclass(frozen=True)
+class ProjectionSettings:
+    """How the projections' consumers look after the feeds they read."""
+
+    attempts: int = 5
+    """A feed entry delivered this many times that still fails on its own goes to the dead
+    letters, and the consumer moves on."""
+    feed_keep_seconds: float = 60.0
+    """A feed entry every consumer group has read and acknowledged is trimmed once it is this
+    old (readers without a group, the live streams, follow the feeds' tails)."""
+    upkeep_seconds: float = 10.0
+    """How often a consumer claims the entries a dead consumer left pending and trims the
+    feeds."""
+    retry_seconds: float = 1.0
+    """After a failure, how long before the failed entries are read again."""
+
+    def __post_init__(self) -> None:
+        if self.attempts < 1 or self.feed_keep_seconds < 0 or not self.upkeep_seconds > 0:
+            raise ValueError(
+                "DANGER_PROJECTION_ATTEMPTS must be at least 1, DANGER_FEED_KEEP_SECONDS at "
+                "least 0 and DANGER_PROJECTION_UPKEEP_SECONDS more than 0"
+            )
+
+
 def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
@@ -153,6 +177,9 @@ class Settings:
     cache_mb: int = 256  # MiB of folded games one process keeps (games that are over leave first)
     # What an acknowledged append must survive; checked against the store at startup.
     durability: Durability = field(default_factory=Durability)
+    projection_attempts: int = ProjectionSettings.attempts  # then an entry is dead-lettered
+    feed_keep_seconds: float = ProjectionSettings.feed_keep_seconds  # read entries kept so long
+    projection_upkeep_seconds: float = ProjectionSettings.upkeep_seconds  # claim and trim
 
     @property
     def idempotency_ms(self) -> int:
@@ -161,6 +188,14 @@ class Settings:
     @property
     def lifecycle(self) -> Lifecycle:
         return Lifecycle(open_hours=self.open_hours, max_events=self.max_events)
+
+    @property
+    def projections(self) -> ProjectionSettings:
+        return ProjectionSettings(
+            attempts=self.projection_attempts,
+            feed_keep_seconds=self.feed_keep_seconds,
+            upkeep_seconds=self.projection_upkeep_seconds,
+        )
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -196,6 +231,13 @@ class Settings:
             durability=Durability.parse(
                 env.get(DURABILITY_SETTING), env.get(DURABILITY_WAIT_SETTING)
             ),
+            projection_attempts=_positive(
+                env, "DANGER_PROJECTION_ATTEMPTS", cls.projection_attempts
+            ),
+            feed_keep_seconds=float(env.get("DANGER_FEED_KEEP_SECONDS", cls.feed_keep_seconds)),
+            projection_upkeep_seconds=float(
+                env.get("DANGER_PROJECTION_UPKEEP_SECONDS", cls.projection_upkeep_seconds)
+            ),
         )
 
     def __post_init__(self) -> None:
@@ -204,6 +246,7 @@ class Settings:
             raise ValueError(
                 f"DANGER_IDEMPOTENCY_HOURS must be more than 0, not {self.idempotency_hours}"
             )
+        self.projections  # noqa: B018 - and these
         if not self.sweep_seconds > 0 or self.cpu_workers < 1 or self.cpu_queue < 0:
             raise ValueError(
                 "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "

@@ -3,7 +3,9 @@ kind of game, newest first (service/projections.py keeps both up to date).
 
 Every lobby key carries the hash tag `{lobby}`, so one script writes a summary and moves its
 game between the indexes atomically, in Redis Cluster too; a page costs O(log n + page)
-whatever the number of games.
+whatever the number of games. A summary only moves forward: the script files it only over
+an older one. A rebuild builds a whole lobby beside this one and renames it over it in one
+script (service/rebuild.py), so a reader sees the one or the other, never a part.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ SUMMARIES = f"{TAG}:games"
 """game id -> its summary (JSON)."""
 SEQS = f"{TAG}:seq"
 """game id -> the seq its summary reflects: a write for an older seq changes nothing."""
+NEXT = f"{TAG}:next"
+"""Where a rebuild builds the lobby beside the live one (service/rebuild.py), under the
+same names after this prefix, until one script renames it onto the live keys."""
+REBUILDING = f"{TAG}:rebuilding"
+"""Set while a rebuild builds `NEXT`: every live write is made there too."""
 
 
 class LobbyGame(msgspec.Struct):
@@ -41,44 +48,63 @@ class LobbyGame(msgspec.Struct):
 decode_summary = msgspec.json.Decoder(LobbyGame).decode
 
 
-def index(status: str | None, game: str | None) -> str:
+def index(status: str | None, game: str | None, prefix: str = TAG) -> str:
     """The sorted set of the games of one status (None: any) and kind (None: any), scored
     by creation time in milliseconds."""
-    return f"{TAG}:by:{status or 'all'}" + (f":{game}" if game else "")
+    return f"{prefix}:by:{status or 'all'}" + (f":{game}" if game else "")
 
 
-INDEXES = [index(s, g) for s in (None, *STATUSES) for g in (None, *GAMES)]
+def model_keys(prefix: str = TAG) -> list[str]:
+    """Every key of one lobby: the summaries, their seqs and the indexes."""
+    indexes = [index(s, g, prefix) for s in (None, *STATUSES) for g in (None, *GAMES)]
+    return [f"{prefix}:games", f"{prefix}:seq", *indexes]
 
-# KEYS: 1 summaries, 2 seqs, then every index (INDEXES). ARGV: groups of six per game: id,
-# seq, score, status, kind, summary. A game is filed under its status and kind, under its
-# kind and under all, and taken out of the other statuses' indexes.
+
+INDEXES = model_keys()[2:]
+LIVE_KEYS, NEXT_KEYS = model_keys(), model_keys(NEXT)
+
+# KEYS: 1 the rebuild's marker (REBUILDING), then every key of the live lobby and of the one
+# a rebuild builds. ARGV: 1 'live' or 'next' (the rebuild's own writes), then groups of six
+# per game: id, seq, score, status, kind, summary. A game is filed under its status and kind,
+# under its kind and under all, and taken out of the other statuses' indexes; unless the lobby
+# holds it at the same seq or a newer one already. A live write goes to the lobby a rebuild
+# builds too, so the one it switches to holds whatever was written while it built.
 WRITE = Script(f"""
 local declared = {{}}
-for k = 3, #KEYS do declared[KEYS[k]] = true end
-local function key(status, kind)
-  local name = '{TAG}:by:' .. status
-  if kind then name = name .. ':' .. kind end
-  if not declared[name] then error('undeclared lobby index ' .. name) end
+for k = 2, #KEYS do declared[KEYS[k]] = true end
+local function key(name)
+  if not declared[name] then error('undeclared lobby key ' .. name) end
   return name
 end
 local statuses = {{{', '.join(repr(s) for s in STATUSES)}}}
+local function file(prefix, id, seq, score, status, kind, summary)
+  local seqs = key(prefix .. ':seq')
+  local known = redis.call('HGET', seqs, id)
+  if known and tonumber(known) >= tonumber(seq) then return 0 end
+  redis.call('HSET', key(prefix .. ':games'), id, summary)
+  redis.call('HSET', seqs, id, seq)
+  local by = prefix .. ':by:'
+  for _, other in ipairs(statuses) do
+    if other ~= status then
+      redis.call('ZREM', key(by .. other), id)
+      redis.call('ZREM', key(by .. other .. ':' .. kind), id)
+    end
+  end
+  local filed = {{by .. 'all', by .. 'all:' .. kind, by .. status, by .. status .. ':' .. kind}}
+  for _, name in ipairs(filed) do redis.call('ZADD', key(name), score, id) end
+  return 1
+end
+local prefixes = {{'{NEXT}'}}
+if ARGV[1] == 'live' then
+  prefixes = {{'{TAG}'}}
+  if redis.call('EXISTS', KEYS[1]) == 1 then prefixes[2] = '{NEXT}' end
+end
 local written = 0
-for i = 1, #ARGV, 6 do
-  local id, seq, score, status, kind = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
-  local known = redis.call('HGET', KEYS[2], id)
-  if not known or tonumber(known) < tonumber(seq) then
-    redis.call('HSET', KEYS[1], id, ARGV[i + 5])
-    redis.call('HSET', KEYS[2], id, seq)
-    for _, other in ipairs(statuses) do
-      if other ~= status then
-        redis.call('ZREM', key(other), id)
-        redis.call('ZREM', key(other, kind), id)
-      end
-    end
-    for _, name in ipairs({{key('all'), key('all', kind), key(status), key(status, kind)}}) do
-      redis.call('ZADD', name, score, id)
-    end
-    written = written + 1
+for i = 2, #ARGV, 6 do
+  for p, prefix in ipairs(prefixes) do
+    local n = file(prefix, ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4],
+      ARGV[i + 5])
+    if p == 1 then written = written + n end
   end
 end
 return written
@@ -135,14 +161,16 @@ def parse_cursor(cursor: str) -> tuple[int, str] | None:
     return int(at), game_id
 
 
-async def write(redis: Redis, summaries: list[LobbyGame]) -> None:
-    """File each summary under its indexes, unless a newer one is filed already."""
+async def write(redis: Redis, summaries: list[LobbyGame], rebuilding: bool = False) -> int:
+    """File each summary under its indexes, unless one as new is filed already (and in the
+    lobby a rebuild is building, while one runs); with `rebuilding`, there alone. How many
+    were filed."""
     if not summaries:
-        return
-    args: list[Any] = []
+        return 0
+    args: list[Any] = ["next" if rebuilding else "live"]
     for s in summaries:
         args += [s.id, s.seq, score(s.created_at), s.status, s.game, msgspec.json.encode(s)]
-    await WRITE(redis, [SUMMARIES, SEQS, *INDEXES], args)
+    return int(await WRITE(redis, [REBUILDING, *LIVE_KEYS, *NEXT_KEYS], args))
 
 
 async def summaries(redis: Redis, game_ids: list[str]) -> dict[str, LobbyGame | None]:
@@ -164,8 +192,3 @@ async def list_games(
         args += [cursor[0], cursor[1]]
     total, *raws = await PAGE(redis, [index(status, game), SUMMARIES], args)
     return [decode_summary(raw) for raw in raws if raw], int(total)
-
-
-async def drop(redis: Redis) -> None:
-    """Every lobby key (a rebuild files every game again)."""
-    await redis.delete(SUMMARIES, SEQS, *INDEXES)

@@ -1,15 +1,21 @@
 """Projections: read models fed by the shard feeds, each through its own consumer group.
 
-Every projection writes its read model and acknowledges the feed entry in one script, and
-each write is idempotent (a summary carries the seq it reflects, a round index its
-checkpoint, a player's result is keyed by its game), so a redelivered or claimed entry
-changes nothing twice. All of it can be dropped and rebuilt from the streams
-(`danger projections rebuild`).
+A read model only moves forward. Every write is conditional, inside the script that makes
+it, on the seq of the game it reflects: a lobby summary or a game's round index replaces
+what is stored only if that is older, and a player's result, written once the game's log is
+closed, never replaces one. So any number of consumers may apply a feed, an entry may be
+redelivered or claimed, and a write that arrives late changes nothing.
 
 - lobby: a summary per game, indexed by status and kind (service/lobby.py);
 - rounds: per game, the seq range of every round (`dg:{sNN}:rounds:<game>`), which
   `GET /v1/games/{id}/rounds/{n}` turns into a round summary;
 - players: each finished game's result per player (`dg:{sNN}:players`).
+
+Every `upkeep_seconds` a consumer claims what a dead consumer left pending and trims the
+feeds to what every group has acknowledged (events/feeds.py). An entry that still fails on
+its own after `attempts` deliveries goes to the dead letters (service/dead_letters.py).
+`danger projections rebuild` builds every model again from the game streams themselves,
+beside the live ones (service/rebuild.py).
 """
 
 from __future__ import annotations
@@ -23,42 +29,74 @@ from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from domain.kernel import table as tables
 from domain.registry import GAMES
+from events import feeds as feed_upkeep
 from events import keys
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 
-from . import lobby
+from . import dead_letters, lobby
+from .config import ProjectionSettings
 from .games import CODECS
 from .lobby import LobbyGame
+from .lua import Script
 
 log = logging.getLogger("danger.projections")
 CLAIM_IDLE_MS = 30_000  # an entry pending this long is taken over and applied again
-CLAIM_EVERY_SECONDS = 10.0
 SETTLE_SECONDS = 0.02  # after a batch, wait this long for the next to gather
+OUTAGE = (RedisConnectionError, RedisTimeoutError, OSError)
+"""The store is away: no fault of the entries being applied, which are read again later."""
 
-# KEYS: 1 the feed, then the read model hashes written. ARGV: 1 group, 2 n, then n entry
-# ids to acknowledge, then for each hash of KEYS[2..]: its number of pairs, then the pairs.
-WRITE_AND_ACK = """
+Entry = tuple[bytes, dict[bytes, bytes]]
+
+# KEYS: 1 the feed. ARGV: 1 group, then the entry ids to acknowledge.
+ACK = Script("""
+for j = 2, #ARGV do redis.call('XACK', KEYS[1], ARGV[1], ARGV[j]) end
+return 1
+""")
+
+# KEYS: 1 the feed, then one game's rounds hash each. ARGV: 1 group, 2 n, then n entry ids
+# to acknowledge, then for each hash: the seq it reflects, its number of pairs, the pairs.
+# A hash whose `_seq` is as new already is left as it is.
+WRITE_ROUNDS = Script("""
 local n = tonumber(ARGV[2])
 local i = 3 + n
 for k = 2, #KEYS do
-  local pairs = tonumber(ARGV[i])
-  for j = i + 1, i + 2 * pairs, 2 do redis.call('HSET', KEYS[k], ARGV[j], ARGV[j + 1]) end
-  i = i + 1 + 2 * pairs
+  local seq, pairs = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
+  local done = tonumber(redis.call('HGET', KEYS[k], '_seq') or '0')
+  if done < seq then
+    for j = i + 2, i + 1 + 2 * pairs, 2 do redis.call('HSET', KEYS[k], ARGV[j], ARGV[j + 1]) end
+  end
+  i = i + 2 + 2 * pairs
 end
 for j = 3, 2 + n do redis.call('XACK', KEYS[1], ARGV[1], ARGV[j]) end
 return 1
-"""
+""")
+
+# KEYS: 1 the feed, 2 its shard's players hash, 3 the shard's rebuild marker, 4 the hash a
+# rebuild builds. ARGV: 1 group, 2 n, then n entry ids, then field/value pairs. A result is
+# written once (a closed log has one result); while a rebuild runs, in its hash too.
+WRITE_PLAYERS = Script("""
+local n = tonumber(ARGV[2])
+local rebuilding = redis.call('EXISTS', KEYS[3]) == 1
+for j = 3 + n, #ARGV, 2 do
+  redis.call('HSETNX', KEYS[2], ARGV[j], ARGV[j + 1])
+  if rebuilding then redis.call('HSETNX', KEYS[4], ARGV[j], ARGV[j + 1]) end
+end
+for j = 3, 2 + n do redis.call('XACK', KEYS[1], ARGV[1], ARGV[j]) end
+return 1
+""")
 
 Updates = dict[str, tuple[list[bytes], int]]
 """Per game in a batch of feed entries: the entry ids, and the last seq they announce."""
 
 
-def by_game(entries: list[tuple[bytes, dict[bytes, bytes]]]) -> Updates:
+def by_game(entries: list[Entry]) -> Updates:
     """A batch of feed entries as one update per game. Under load a batch holds many games,
     and some games several times: each projection reads and writes once per batch."""
     out: Updates = {}
@@ -78,22 +116,147 @@ def players_key(shard: str) -> str:
     return f"{keys.PREFIX}:{{{shard}}}:players"
 
 
+def next_players_key(shard: str) -> str:
+    """Where a rebuild builds the shard's players hash, until it renames it onto the live one."""
+    return f"{keys.PREFIX}:{{{shard}}}:next:players"
+
+
+def rebuilding_key(shard: str) -> str:
+    """Set while a rebuild builds the shard's models: live writes go there too."""
+    return f"{keys.PREFIX}:{{{shard}}}:rebuilding"
+
+
+# Folds, shared by the consumers (from the model's last seq) and the rebuild (from zero) ----
+
+FINAL = {name: rules.final_event.__struct_config__.tag for name, rules in GAMES.items()}
+
+
+def fold_summary(
+    game_id: str, summary: LobbyGame | None, envelopes: list[Folded]
+) -> LobbyGame | None:
+    """A game's lobby summary, `summary` (None: none yet) moved on by the events."""
+    for envelope in envelopes:
+        if envelope.type == "game_created":
+            data = msgspec.json.decode(envelope.data)
+            summary = LobbyGame(
+                id=game_id,
+                game=data["game"],
+                status="open",
+                seats=data["seats"],
+                players=[],
+                created_at=envelope.at,
+                seq=envelope.seq,
+            )
+            continue
+        if summary is None:
+            raise ValueError(f"game {game_id}: event {envelope.seq} comes before its creation")
+        if envelope.type == "player_joined":
+            summary.players.append(msgspec.json.decode(envelope.data)["name"])
+        elif envelope.type == "game_started":
+            summary.status = "active"
+        elif envelope.type == FINAL[summary.game]:
+            summary.status = "finished"
+        elif envelope.type == "game_abandoned":
+            summary.status = "abandoned"
+        summary.seq = envelope.seq
+    return summary
+
+
+class RoundIndex(msgspec.Struct):
+    round: int
+    first_seq: int
+    last_seq: int
+    scored: bool = False
+
+
+def fold_rounds(
+    current: RoundIndex | None, envelopes: list[Folded]
+) -> tuple[dict[str, RoundIndex], RoundIndex | None]:
+    """The rounds the events changed (by number), and the round in play after them:
+    round_started opens a round, round_scored closes it, and what follows a game's last
+    scoring (its end) belongs to its last round."""
+    changed: dict[str, RoundIndex] = {}
+    for envelope in envelopes:
+        number = (
+            msgspec.json.decode(envelope.data)["round"]
+            if envelope.type == "round_started"
+            else None
+        )
+        if number is not None and (current is None or current.round != number):
+            current = RoundIndex(number, envelope.seq, envelope.seq)
+        elif current is not None:
+            current.last_seq = envelope.seq
+            current.scored = current.scored or envelope.type == "round_scored"
+        if current is not None:
+            changed[str(current.round)] = msgspec.structs.replace(current)
+    return changed, current
+
+
+def round_fields(
+    changed: dict[str, RoundIndex], current: RoundIndex | None, seq: int
+) -> dict[str, bytes]:
+    """A rounds hash's fields: the rounds changed, the round in play, and the seq reached."""
+    pairs = {name: msgspec.json.encode(index) for name, index in changed.items()}
+    if current is not None:
+        pairs["_current"] = msgspec.json.encode(current)
+    pairs["_seq"] = str(seq).encode()
+    return pairs
+
+
+class PlayerResult(msgspec.Struct):
+    game_id: str
+    game: str
+    score: int
+    won: bool
+
+
+def player_results_of(game_id: str, envelopes: list[Folded]) -> dict[str, bytes]:
+    """A game's whole log -> its result per player (`<name>\\x1f<game>`), if it finished:
+    an abandoned game has no winner and counts in nobody's record."""
+    rules = GAMES[msgspec.json.decode(envelopes[0].data)["game"]]
+    codec = CODECS[rules.name]
+    table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
+    for envelope in envelopes[1:]:
+        tables.evolve(table, rules, codec.event(envelope))
+    if rules.standings is None or table.status != "finished":
+        return {}
+    return {
+        f"{table.players[seat].name}\x1f{game_id}": msgspec.json.encode(
+            PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
+        )
+        for seat, (score, won) in enumerate(rules.standings(table.state))
+    }
+
+
+def is_closed(envelopes: list[Folded]) -> bool:
+    """The log is closed: its last event reveals the seed."""
+    return bool(envelopes) and envelopes[-1].type == "seed_revealed"
+
+
+# The consumers ----------------------------------------------------------------------------
+
+
 class Projection:
     """One consumer group over every shard feed."""
 
     group = ""
 
-    def __init__(self, redis: Redis, store: EventStore) -> None:
+    def __init__(
+        self, redis: Redis, store: EventStore, settings: ProjectionSettings | None = None
+    ) -> None:
         self.redis = redis
         self.store = store
+        self.settings = settings or ProjectionSettings()
         self.consumer = f"{socket.gethostname()}-{os.getpid()}"
-        self._write_sha: str | None = None
+        self.errors = 0
+        """Failed attempts to apply a batch or an entry, since this consumer started."""
+        self.last_error: str | None = None
 
     async def run(self) -> None:
         await self._run()
 
     async def catch_up(self) -> None:
-        """Apply everything the feeds hold now, then return (a rebuild)."""
+        """Apply everything the feeds hold now, then return."""
         await self._run(once=True)
 
     async def _ensure_group(self, feed: str) -> None:
@@ -109,60 +272,139 @@ class Projection:
             await self._ensure_group(feed)
         cursor = "0"  # first what this consumer left pending, then new entries
         loop = asyncio.get_running_loop()
-        claimed_at = loop.time()
+        upkeep_at = loop.time()
+        retry_at: float | None = None  # when to read again what failed
         while True:
             try:
+                if retry_at is not None and loop.time() >= retry_at:
+                    cursor, retry_at = "0", None
                 block = None if once or cursor == "0" else 1000
                 reply = await self.redis.xreadgroup(
                     self.group, self.consumer, dict.fromkeys(feeds, cursor), count=500, block=block
                 )
-                batches = {
-                    feeds[name.decode() if isinstance(name, bytes) else name]: entries
-                    for name, entries in reply or []
-                    if entries
-                }
+                batches = {feeds[_text(name)]: entries for name, entries in reply or [] if entries}
                 if cursor == "0" and not batches:
                     cursor = ">"
                     continue
                 if once and cursor == ">" and not batches:
                     return
-                if batches:
-                    await self.apply(
-                        {shard: by_game(entries) for shard, entries in batches.items()}
-                    )
-                if not once and loop.time() - claimed_at > CLAIM_EVERY_SECONDS:
-                    claimed_at = loop.time()  # under any load: a busy feed must not hide these
-                    for shard in feeds.values():
-                        await self._claim_stale(shard)
+                if batches and not await self._apply_each(batches, once):
+                    # What failed stays pending: read the new entries, and it again later.
+                    cursor = ">"
+                    retry_at = loop.time() + self.settings.retry_seconds
+                if not once and loop.time() - upkeep_at > self.settings.upkeep_seconds:
+                    upkeep_at = loop.time()  # under any load: a busy feed must not hide these
+                    await self._upkeep(list(feeds.values()))
                 if batches and not once:
                     await asyncio.sleep(SETTLE_SECONDS)
             except asyncio.CancelledError:
                 raise
             except ResponseError as exc:
-                if "NOGROUP" in str(exc):  # dropped by a rebuild: start again from 0
+                if "NOGROUP" in str(exc):  # the feed was lost: start again from 0
                     for feed in feeds:
                         await self._ensure_group(feed)
                     cursor = "0"
                     continue
                 if once:
                     raise
-                log.exception("%s projection failed", self.group)
-                cursor = ">"  # what failed stays pending; the periodic claim retries it
-                await asyncio.sleep(1)
-            except Exception:  # keep the projection alive; the entries stay pending
+                self._failed(exc)
+                cursor = "0"
+                await asyncio.sleep(self.settings.retry_seconds)
+            except Exception as exc:  # keep the projection alive; the entries stay pending
                 if once:
-                    raise  # a rebuild that cannot apply everything must say so
-                log.exception("%s projection failed", self.group)
-                cursor = ">"
-                await asyncio.sleep(1)
+                    raise  # a catch-up that cannot apply everything must say so
+                self._failed(exc)
+                cursor = "0"
+                await asyncio.sleep(self.settings.retry_seconds)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.errors += 1
+        self.last_error = f"{type(exc).__name__}: {exc}"[:500]
+        log.error("%s projection failed: %s", self.group, self.last_error, exc_info=exc)
+
+    async def _apply_each(self, batches: dict[str, list[Entry]], once: bool = False) -> bool:
+        """Apply a batch; if it fails, each of its entries on its own, so one that cannot be
+        applied holds back no other. False if some entry failed and stays pending."""
+        try:
+            await self.apply({shard: by_game(entries) for shard, entries in batches.items()})
+            return True
+        except OUTAGE:
+            raise
+        except ResponseError as exc:
+            if once or "NOGROUP" in str(exc):
+                raise
+            self._failed(exc)
+        except Exception as exc:
+            if once:
+                raise
+            self._failed(exc)
+        applied = True
+        for shard, entries in batches.items():
+            for entry in entries:
+                try:
+                    await self.apply({shard: by_game([entry])})
+                except OUTAGE:
+                    raise
+                except Exception as exc:
+                    if isinstance(exc, ResponseError) and "NOGROUP" in str(exc):
+                        raise
+                    applied = await self._set_aside_if_spent(shard, entry, exc) and applied
+        return applied
+
+    async def _set_aside_if_spent(self, shard: str, entry: Entry, exc: Exception) -> bool:
+        """An entry that failed on its own: a dead letter once it has been delivered
+        `attempts` times (deliveries are counted by the server, across consumers and
+        restarts). True if it is out of the way."""
+        entry_id, fields = entry
+        feed = keys.feed(shard)
+        pending = await self.redis.xpending_range(
+            feed, self.group, min=entry_id, max=entry_id, count=1
+        )
+        if not pending:
+            return True  # acknowledged meanwhile, by a consumer that claimed it
+        delivered = int(pending[0]["times_delivered"])
+        error = f"{type(exc).__name__}: {exc}"
+        if delivered < self.settings.attempts:
+            log.warning(
+                "%s: feed entry %s of %s failed (delivery %d of %d): %s",
+                self.group,
+                _text(entry_id),
+                shard,
+                delivered,
+                self.settings.attempts,
+                error,
+            )
+            return False
+        if await dead_letters.add(
+            self.redis, shard, self.group, entry_id, fields, error, delivered
+        ):
+            log.error(
+                "%s: feed entry %s of %s set aside as a dead letter after %d deliveries: %s",
+                self.group,
+                _text(entry_id),
+                shard,
+                delivered,
+                error,
+            )
+        return True
+
+    async def _upkeep(self, shards: list[str]) -> None:
+        for shard in shards:
+            await self._claim_stale(shard)
+        seconds, micros = await self.redis.time()
+        keep_since = seconds * 1000 + micros // 1000 - int(self.settings.feed_keep_seconds * 1000)
+        groups = [p.group for p in PROJECTIONS]
+        for shard in shards:
+            await feed_upkeep.trim(self.redis, keys.feed(shard), groups, keep_since)
 
     async def _claim_stale(self, shard: str) -> None:
         """Entries a dead consumer left pending are taken over and applied (idempotently)."""
         _, entries, *_ = await self.redis.xautoclaim(
             keys.feed(shard), self.group, self.consumer, CLAIM_IDLE_MS, start_id="0-0", count=100
         )
+        entries = [entry for entry in entries if entry[1]]
         if entries:
-            await self.apply({shard: by_game(entries)})
+            await self._apply_each({shard: entries})
 
     async def read_many(self, ranges: dict[str, tuple[int, int]]) -> dict[str, list[Folded]]:
         """Several games' events in one round trip (game -> (after, upto)), each decoded only
@@ -170,44 +412,39 @@ class Projection:
         logs = await self.store.read_many_raw(ranges)
         return {game_id: [read_folded(raw) for raw in log] for game_id, log in logs.items()}
 
-    async def write(self, writes: list[tuple[str, Updates, dict[str, dict]]]) -> None:
-        """Per shard: write the read models' fields and acknowledge its entries in one
-        script; every shard's script goes in one round trip."""
+    async def eval_all(self, script: Script, calls: list[tuple[list[str], list[Any]]]) -> None:
+        """One script per call, every call in one round trip (EVALSHA itself: redis-py's
+        script objects ask SCRIPT EXISTS on every pipeline)."""
         for attempt in range(2):
-            if self._write_sha is None:
-                self._write_sha = await self.redis.script_load(WRITE_AND_ACK)
-            # EVALSHA itself: redis-py's script objects ask SCRIPT EXISTS on every pipeline.
             pipe = self.redis.pipeline(transaction=False)
-            for shard, updates, hashes in writes:
-                ids = [entry_id for entry_ids, _ in updates.values() for entry_id in entry_ids]
-                args: list[Any] = [self.group, len(ids), *ids]
-                for pairs in hashes.values():
-                    args.append(len(pairs))
-                    for field, value in pairs.items():
-                        args += [field, value]
-                pipe.evalsha(self._write_sha, 1 + len(hashes), keys.feed(shard), *hashes, *args)
+            for names, args in calls:
+                pipe.evalsha(script.sha, len(names), *names, *args)
             try:
                 await pipe.execute()
                 return
             except NoScriptError:  # the server restarted and lost its scripts: load again
-                self._write_sha = None
                 if attempt:
                     raise
+                await self.redis.script_load(script.source)
 
     async def apply(self, batches: dict[str, Updates]) -> None:
         """Apply a batch of feed entries: per shard, one update per game."""
         raise NotImplementedError
 
 
+def _ids(updates: Updates) -> list[bytes]:
+    return [entry_id for entry_ids, _ in updates.values() for entry_id in entry_ids]
+
+
+def _last(batches: dict[str, Updates]) -> dict[str, int]:
+    return {g: last for updates in batches.values() for g, (_, last) in updates.items()}
+
+
 class LobbyProjection(Projection):
     group = "lobby"
 
-    def __init__(self, redis: Redis, store: EventStore) -> None:
-        super().__init__(redis, store)
-        self._final = {n: r.final_event.__struct_config__.tag for n, r in GAMES.items()}
-
     async def apply(self, batches: dict[str, Updates]) -> None:
-        last = {g: last for updates in batches.values() for g, (_, last) in updates.items()}
+        last = _last(batches)
         known = await lobby.summaries(self.redis, list(last))
         behind = {
             g: (summary.seq if summary else 0, last[g])
@@ -216,56 +453,27 @@ class LobbyProjection(Projection):
         }
         changed = []
         for game_id, envelopes in (await self.read_many(behind)).items():
-            summary = known[game_id]
-            for envelope in envelopes:
-                summary = self._fold(game_id, summary, envelope)
+            summary = fold_summary(game_id, known[game_id], envelopes)
             if summary is not None:
                 changed.append(summary)
+        await self.commit(batches, changed)
+
+    async def commit(self, batches: dict[str, Updates], changed: list[LobbyGame]) -> None:
         # The summaries first, then the acknowledgements: an entry redelivered after a crash
         # between the two finds its summary written and changes nothing.
         await lobby.write(self.redis, changed)
-        await self.write([(shard, updates, {}) for shard, updates in batches.items()])
-
-    def _fold(self, game_id: str, summary: LobbyGame | None, envelope: Folded) -> LobbyGame:
-        if envelope.type == "game_created":
-            data = msgspec.json.decode(envelope.data)
-            return LobbyGame(
-                id=game_id,
-                game=data["game"],
-                status="open",
-                seats=data["seats"],
-                players=[],
-                created_at=envelope.at,
-                seq=envelope.seq,
-            )
-        assert summary is not None
-        if envelope.type == "player_joined":
-            summary.players.append(msgspec.json.decode(envelope.data)["name"])
-        elif envelope.type == "game_started":
-            summary.status = "active"
-        elif envelope.type == self._final[summary.game]:
-            summary.status = "finished"
-        elif envelope.type == "game_abandoned":
-            summary.status = "abandoned"
-        summary.seq = envelope.seq
-        return summary
-
-
-class RoundIndex(msgspec.Struct):
-    round: int
-    first_seq: int
-    last_seq: int
-    scored: bool = False
+        await self.eval_all(
+            ACK, [([keys.feed(shard)], [self.group, *_ids(u)]) for shard, u in batches.items()]
+        )
 
 
 class RoundsProjection(Projection):
-    """Where each round's events lie: round_started opens a round, round_scored closes it,
-    and what follows a game's last scoring (its end) belongs to its last round."""
+    """Where each round's events lie (fold_rounds)."""
 
     group = "rounds"
 
     async def apply(self, batches: dict[str, Updates]) -> None:
-        last = {g: last for updates in batches.values() for g, (_, last) in updates.items()}
+        last = _last(batches)
         pipe = self.redis.pipeline(transaction=False)
         for game_id in last:
             pipe.hmget(rounds_key(game_id), ["_seq", "_current"])
@@ -275,42 +483,28 @@ class RoundsProjection(Projection):
             for g, (done, _) in marks.items()
             if int(done or 0) < last[g]
         }
-        hashes: dict[str, dict[str, bytes]] = {}
+        hashes: dict[str, tuple[int, dict[str, bytes]]] = {}
         for game_id, envelopes in (await self.read_many(behind)).items():
             current_raw = marks[game_id][1]
             current = msgspec.json.decode(current_raw, type=RoundIndex) if current_raw else None
-            changed: dict[str, RoundIndex] = {}
-            for envelope in envelopes:
-                number = (
-                    msgspec.json.decode(envelope.data)["round"]
-                    if envelope.type == "round_started"
-                    else None
-                )
-                if number is not None and (current is None or current.round != number):
-                    current = RoundIndex(number, envelope.seq, envelope.seq)
-                elif current is not None:
-                    current.last_seq = envelope.seq
-                    current.scored = current.scored or envelope.type == "round_scored"
-                if current is not None:
-                    changed[str(current.round)] = msgspec.structs.replace(current)
-            pairs = {name: msgspec.json.encode(index) for name, index in changed.items()}
-            if current is not None:
-                pairs["_current"] = msgspec.json.encode(current)
-            pairs["_seq"] = str(last[game_id]).encode()
-            hashes[game_id] = pairs
-        await self.write(
-            [
-                (shard, updates, {rounds_key(g): hashes[g] for g in updates if g in hashes})
-                for shard, updates in batches.items()
-            ]
-        )
+            changed, current = fold_rounds(current, envelopes)
+            hashes[game_id] = (last[game_id], round_fields(changed, current, last[game_id]))
+        await self.commit(batches, hashes)
 
-
-class PlayerResult(msgspec.Struct):
-    game_id: str
-    game: str
-    score: int
-    won: bool
+    async def commit(
+        self, batches: dict[str, Updates], hashes: dict[str, tuple[int, dict[str, bytes]]]
+    ) -> None:
+        """Per shard, one script writes each game's changed rounds, unless its hash reflects
+        as late a seq already, and acknowledges the entries."""
+        calls = []
+        for shard, updates in batches.items():
+            games = [g for g in updates if g in hashes]
+            args: list[Any] = [self.group, len(_ids(updates)), *_ids(updates)]
+            for game_id in games:
+                seq, pairs = hashes[game_id]
+                args += [seq, len(pairs), *(x for kv in pairs.items() for x in kv)]
+            calls.append(([keys.feed(shard), *map(rounds_key, games)], args))
+        await self.eval_all(WRITE_ROUNDS, calls)
 
 
 class PlayersProjection(Projection):
@@ -319,75 +513,46 @@ class PlayersProjection(Projection):
     group = "players"
 
     async def apply(self, batches: dict[str, Updates]) -> None:
-        last = {g: last for updates in batches.values() for g, (_, last) in updates.items()}
+        last = _last(batches)
         tails = await self.read_many({g: (seq - 1, seq) for g, seq in last.items()})
-        ended = [g for g, tail in tails.items() if tail and tail[-1].type == "seed_revealed"]
+        ended = [g for g, tail in tails.items() if is_closed(tail)]
         results: dict[str, dict[str, bytes]] = {}
         for game_id, envelopes in (await self.read_many(dict.fromkeys(ended, (0, 2**62)))).items():
-            rules = GAMES[msgspec.json.decode(envelopes[0].data)["game"]]
-            codec = CODECS[rules.name]
-            table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
-            for envelope in envelopes[1:]:
-                tables.evolve(table, rules, codec.event(envelope))
-            # An abandoned game has no winner and counts in nobody's record.
-            if rules.standings is not None and table.status == "finished":
-                results[game_id] = {
-                    f"{table.players[seat].name}\x1f{game_id}": msgspec.json.encode(
-                        PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
-                    )
-                    for seat, (score, won) in enumerate(rules.standings(table.state))
-                }
-        await self.write(
-            [
-                (
-                    shard,
-                    updates,
-                    {
-                        players_key(shard): {
-                            k: v for g in updates for k, v in results.get(g, {}).items()
-                        }
-                    },
-                )
-                for shard, updates in batches.items()
-            ]
-        )
+            results[game_id] = player_results_of(game_id, envelopes)
+        await self.commit(batches, results)
+
+    async def commit(
+        self, batches: dict[str, Updates], results: dict[str, dict[str, bytes]]
+    ) -> None:
+        calls = []
+        for shard, updates in batches.items():
+            args: list[Any] = [self.group, len(_ids(updates)), *_ids(updates)]
+            for game_id in updates:
+                args += [x for kv in results.get(game_id, {}).items() for x in kv]
+            names = [keys.feed(shard), players_key(shard)]
+            calls.append(([*names, rebuilding_key(shard), next_players_key(shard)], args))
+        await self.eval_all(WRITE_PLAYERS, calls)
 
 
-PROJECTIONS = (LobbyProjection, RoundsProjection, PlayersProjection)
+PROJECTIONS: tuple[type[Projection], ...] = (LobbyProjection, RoundsProjection, PlayersProjection)
+GROUPS = [p.group for p in PROJECTIONS]
 
 
-async def run_all(redis: Redis, store: EventStore) -> None:
-    await asyncio.gather(*(p(redis, store).run() for p in PROJECTIONS))
+def consumers(
+    redis: Redis, store: EventStore, settings: ProjectionSettings | None = None
+) -> list[Projection]:
+    """One consumer of each projection: what a process runs (`run_all`), and whose
+    `errors` and `last_error` /health shows."""
+    return [p(redis, store, settings) for p in PROJECTIONS]
 
 
-async def rebuild(redis: Redis, store: EventStore) -> None:
-    """Drop every read model and consumer group, and apply the feeds from their start."""
-    for shard in keys.all_shards():
-        feed = keys.feed(shard)
-        for projection in PROJECTIONS:
-            with contextlib.suppress(ResponseError):
-                await redis.xgroup_destroy(feed, projection.group)
-        doomed = [players_key(shard)]
-        doomed += [k async for k in redis.scan_iter(match=f"{keys.PREFIX}:{{{shard}}}:rounds:*")]
-        await redis.delete(*doomed)
-    await lobby.drop(redis)
-    await asyncio.gather(*(p(redis, store).catch_up() for p in PROJECTIONS))
-    await file_due(redis)
-
-
-async def file_due(redis: Redis) -> None:
-    """Every game that is not over, filed in its shard's due set for the sweep to look at
-    now (unless it is due sooner): a store written before the due sets existed, or one whose
-    due sets were lost, gets its timers, bot moves and expiries back."""
-    seconds, micros = await redis.time()
-    at = seconds * 1000 + micros // 1000
-    for status in ("open", "active"):
-        game_ids = [_text(g) for g in await redis.zrange(lobby.index(status, None), 0, -1)]
-        for first in range(0, len(game_ids), 1000):
-            pipe = redis.pipeline(transaction=False)
-            for game_id in game_ids[first : first + 1000]:
-                pipe.zadd(keys.GameKeys(game_id).due, {game_id: at}, lt=True)
-            await pipe.execute()
+async def run_all(
+    redis: Redis,
+    store: EventStore,
+    settings: ProjectionSettings | None = None,
+    running: list[Projection] | None = None,
+) -> None:
+    await asyncio.gather(*(p.run() for p in running or consumers(redis, store, settings)))
 
 
 async def lag(redis: Redis) -> dict[str, dict[str, int]]:
@@ -425,6 +590,21 @@ async def lag(redis: Redis) -> dict[str, dict[str, int]]:
             if oldest:
                 since = min(int(entry_id.split("-")[0]) for entry_id in oldest)
                 out[name]["ms"] = max(out[name]["ms"], max(0, now - since))
+    return out
+
+
+async def health(
+    redis: Redis, running: list[Projection] | None = None
+) -> dict[str, dict[str, int]]:
+    """Per projection, what /health shows: its lag (`entries`, `ms`), the dead letters kept
+    (`dead_letters`, over every consumer), and the failed attempts of the consumers running
+    in this process since they started (`errors`; 0 where none runs)."""
+    out = await lag(redis)
+    for group, count in (await dead_letters.counts(redis, GROUPS)).items():
+        out[group]["dead_letters"] = count
+        out[group]["errors"] = 0
+    for projection in running or []:
+        out[projection.group]["errors"] += projection.errors
     return out
 
 

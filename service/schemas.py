@@ -177,6 +177,12 @@ class Lag(msgspec.Struct, frozen=True):
     """Feed entries the projection has not applied yet."""
     ms: int
     """How far behind the newest feed entry its oldest unapplied one is."""
+    dead_letters: int
+    """Feed entries set aside after failing on their own too often (`danger projections
+    dead-letters` lists them)."""
+    errors: int
+    """Failed attempts to apply entries since this process's consumer started (0 where the
+    projections run in another process)."""
 
 
 class CacheUse(msgspec.Struct, frozen=True):

@@ -1,55 +1,18 @@
 """Projections: round summaries, player statistics, the lag in /health, and a rebuild from
 the streams that yields the same read models as the live ones."""
 
-import asyncio
 import random
-from pathlib import Path
 
-import pytest
 from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
 from events import keys
 from events.store import EventStore
-from service import lobby
 from service.app import create_app
 from service.config import Settings
-from service.embedded import EmbeddedValkey
-from service.projections import rebuild
+from service.rebuild import rebuild
 from tests.players import new_table, play_to_end
-
-
-async def caught_up(client, timeout: float = 15) -> dict:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        health = (await client.get("/health")).json()
-        if all(p["entries"] == 0 for p in health["projections"].values()):
-            return health
-        assert asyncio.get_running_loop().time() < deadline, health
-        await asyncio.sleep(0.1)
-
-
-@pytest.fixture
-def own_server(tmp_path: Path):
-    server = EmbeddedValkey(tmp_path)
-    server.start()
-    yield server
-    server.stop()
-
-
-async def read_models(url: str) -> dict:
-    redis = Redis.from_url(url)
-    models = {}
-    models[lobby.SUMMARIES] = await redis.hgetall(lobby.SUMMARIES)
-    for key in lobby.INDEXES:
-        models[key] = await redis.zrange(key, 0, -1, withscores=True)
-    for shard in keys.all_shards():
-        for key in [f"dg:{{{shard}}}:players"]:
-            models[key] = await redis.hgetall(key)
-        async for key in redis.scan_iter(match=f"dg:{{{shard}}}:rounds:*"):
-            models[key] = await redis.hgetall(key)
-    await redis.aclose()
-    return models
+from tests.projections import caught_up, read_models
 
 
 async def test_round_summaries_player_statistics_and_a_rebuild(own_server):

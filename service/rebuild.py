@@ -1,0 +1,285 @@
+"""`danger projections rebuild`: every read model built again from the game streams, while
+the service runs and answers from the live models.
+
+The feeds are trimmed, so the rebuild reads what never is: each shard's game streams
+(found with SCAN), folded with the projections' own folds. Readers never see a partial
+model:
+
+- the lobby and each shard's players hash are built beside the live ones (`dg:{lobby}:next:*`,
+  `dg:{sNN}:next:players`), and one script per hash tag renames them onto the live keys.
+  While they are built, a marker (`dg:{lobby}:rebuilding`, `dg:{sNN}:rebuilding`) makes every
+  live write go there too, with the same seq condition, so what the live consumers applied
+  meanwhile is in what the rebuild switches to: a summary never goes back.
+- a game's rounds hash is one key, read one at a time: the rebuild replaces each in one
+  script, unless the live consumer has moved it past the seq the rebuild read (then the
+  game is read again).
+
+The marker holds a token and lives `HOLD_MS` unless renewed: a second rebuild is refused
+while one runs, and a rebuild that died leaves nothing behind for long. The consumer groups
+are left alone: the live consumers go on as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass, field
+
+from redis.asyncio import Redis
+
+from events import keys
+from events.envelope import Folded, read_folded
+from events.store import EventStore
+
+from . import lobby
+from .lua import Script
+from .projections import (
+    fold_rounds,
+    fold_summary,
+    is_closed,
+    next_players_key,
+    player_results_of,
+    players_key,
+    rebuilding_key,
+    round_fields,
+    rounds_key,
+)
+
+log = logging.getLogger("danger.rebuild")
+HOLD_MS = 60_000  # a marker not renewed for this long is a rebuild that died
+GAMES_PER_READ = 100  # whole logs read in one round trip
+ROUNDS_TRIES = 3  # a rounds hash the live consumer keeps moving is then left to it
+
+# KEYS: 1 the marker, then the keys to build. ARGV: 1 token, 2 ms the marker lives.
+BEGIN = Script("""
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for k = 2, #KEYS do redis.call('DEL', KEYS[k]) end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+""")
+
+# KEYS: 1 the marker. ARGV: 1 token, 2 ms the marker lives.
+HOLD = Script("""
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+""")
+
+# KEYS: 1 the marker, then the live keys, then the built ones in the same order. ARGV: 1 token.
+# The built keys replace the live ones at once (a key built empty: the live one goes).
+SWITCH = Script("""
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+local half = (#KEYS - 1) / 2
+for k = 2, 1 + half do
+  if redis.call('EXISTS', KEYS[k + half]) == 1 then
+    redis.call('RENAME', KEYS[k + half], KEYS[k])
+  else
+    redis.call('DEL', KEYS[k])
+  end
+end
+redis.call('DEL', KEYS[1])
+return 1
+""")
+
+# KEYS: 1 the marker, then the keys being built. ARGV: 1 token. Unless another rebuild holds
+# the marker now, the keys built so far go.
+ABANDON = Script("""
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+for k = 1, #KEYS do redis.call('DEL', KEYS[k]) end
+return 1
+""")
+
+# KEYS: one game's rounds hash each. ARGV, per key: the seq it reflects, 1 to replace it
+# whatever stands there, its number of pairs, the pairs. A hash is replaced whole, unless it
+# reflects a later seq already. Returns per key 1 if replaced, else 0.
+REPLACE_ROUNDS = Script("""
+local out = {}
+local i = 1
+for k = 1, #KEYS do
+  local seq, force, pairs = tonumber(ARGV[i]), ARGV[i + 1] == '1', tonumber(ARGV[i + 2])
+  local done = tonumber(redis.call('HGET', KEYS[k], '_seq') or '0')
+  if force or done <= seq then
+    redis.call('DEL', KEYS[k])
+    for j = i + 3, i + 2 + 2 * pairs, 2 do redis.call('HSET', KEYS[k], ARGV[j], ARGV[j + 1]) end
+    out[k] = 1
+  else
+    out[k] = 0
+  end
+  i = i + 3 + 2 * pairs
+end
+return out
+""")
+
+
+class RebuildRunning(Exception):
+    """Another rebuild holds the markers (or one died less than HOLD_MS ago)."""
+
+
+class RebuildFailed(Exception):
+    """A game's log could not be folded; the live lobby and players were left as they were."""
+
+
+@dataclass(frozen=True)
+class Built:
+    """One hash tag's models: its marker, the live keys and the keys built beside them."""
+
+    marker: str
+    live: list[str]
+    beside: list[str]
+
+
+@dataclass
+class Rebuilt:
+    games: int = 0
+    finished: int = 0
+    per_shard: dict[str, int] = field(default_factory=dict)
+
+
+def _models() -> list[Built]:
+    return [Built(lobby.REBUILDING, lobby.LIVE_KEYS, lobby.NEXT_KEYS)] + [
+        Built(rebuilding_key(s), [players_key(s)], [next_players_key(s)]) for s in keys.all_shards()
+    ]
+
+
+class Rebuild:
+    def __init__(self, redis: Redis, store: EventStore, games_per_read: int = GAMES_PER_READ):
+        self.redis = redis
+        self.store = store
+        self.games_per_read = games_per_read
+        self.token = secrets.token_hex(16)
+        self.models = _models()
+        self.result = Rebuilt()
+        self._held_at = 0.0
+
+    async def run(self) -> Rebuilt:
+        begun: list[Built] = []
+        try:
+            for model in self.models:
+                if not await BEGIN(
+                    self.redis, [model.marker, *model.beside], [self.token, HOLD_MS]
+                ):
+                    raise RebuildRunning(
+                        "another rebuild is running (or one stopped less than "
+                        f"{HOLD_MS // 1000} s ago): {model.marker} is set"
+                    )
+                begun.append(model)
+            for shard in keys.all_shards():
+                await self._shard(shard)
+            for model in self.models:
+                switched = await SWITCH(
+                    self.redis, [model.marker, *model.live, *model.beside], [self.token]
+                )
+                if not switched:
+                    raise RebuildFailed(f"{model.marker} was lost before the switch")
+                begun.remove(model)
+        finally:
+            for model in begun:  # what is left built beside goes; the live models stay
+                await ABANDON(self.redis, [model.marker, *model.beside], [self.token])
+        await file_due(self.redis)
+        return self.result
+
+    async def _hold(self) -> None:
+        """Renew the markers now and then, so a live rebuild is never taken for a dead one."""
+        seconds, _ = await self.redis.time()
+        if seconds - self._held_at < HOLD_MS / 4000:
+            return
+        self._held_at = seconds
+        for model in self.models:
+            if not await HOLD(self.redis, [model.marker], [self.token, HOLD_MS]):
+                raise RebuildFailed(f"{model.marker} expired while building (held too long?)")
+
+    async def _shard(self, shard: str) -> None:
+        seen: set[str] = set()  # SCAN may return a key twice
+        batch: list[str] = []
+        prefix = f"{keys.PREFIX}:{{{shard}}}:game:"
+        async for name in self.redis.scan_iter(match=f"{prefix}*", count=1000, _type="stream"):
+            game_id = _text(name)[len(prefix) :]
+            if game_id in seen:
+                continue
+            seen.add(game_id)
+            batch.append(game_id)
+            if len(batch) >= self.games_per_read:
+                await self._games(shard, batch)
+                batch = []
+        if batch:
+            await self._games(shard, batch)
+        self.result.per_shard[shard] = len(seen)
+
+    async def _read(self, game_ids: list[str]) -> dict[str, list[Folded]]:
+        logs = await self.store.read_many_raw(dict.fromkeys(game_ids, (0, 2**62)))
+        out = {}
+        for game_id, raw in logs.items():
+            try:
+                out[game_id] = [read_folded(r) for r in raw]
+            except Exception as exc:
+                raise RebuildFailed(f"game {game_id}: its log cannot be read: {exc}") from exc
+        return out
+
+    async def _games(self, shard: str, game_ids: list[str]) -> None:
+        await self._hold()
+        logs = {g: log for g, log in (await self._read(game_ids)).items() if log}
+        summaries = []
+        results: dict[str, bytes] = {}
+        for game_id, envelopes in logs.items():
+            try:
+                summary = fold_summary(game_id, None, envelopes)
+                if is_closed(envelopes):
+                    results.update(player_results_of(game_id, envelopes))
+                    self.result.finished += 1
+            except Exception as exc:
+                raise RebuildFailed(f"game {game_id}: {type(exc).__name__}: {exc}") from exc
+            if summary is not None:
+                summaries.append(summary)
+        await lobby.write(self.redis, summaries, rebuilding=True)
+        if results:
+            await self.redis.hset(next_players_key(shard), mapping=results)  # type: ignore[arg-type]
+        await self._rounds(logs)
+        self.result.games += len(logs)
+
+    async def _rounds(self, logs: dict[str, list[Folded]]) -> None:
+        """Each game's rounds hash replaced whole, unless a live consumer has taken it past
+        the seq read here: then the game is read again and replaced at its new seq. A hash
+        past a stream that has not moved claims events the store does not hold: the stream
+        is the truth, and it is replaced anyway."""
+        force: set[str] = set()
+        for _ in range(ROUNDS_TRIES):
+            if not logs:
+                return
+            args: list = []
+            for game_id, envelopes in logs.items():
+                changed, current = fold_rounds(None, envelopes)
+                pairs = round_fields(changed, current, envelopes[-1].seq)
+                args += [envelopes[-1].seq, "1" if game_id in force else "0", len(pairs)]
+                args += [x for kv in pairs.items() for x in kv]
+            replaced = await REPLACE_ROUNDS(self.redis, [rounds_key(g) for g in logs], args)
+            moved = [g for g, done in zip(logs, replaced, strict=True) if not done]
+            if not moved:
+                return
+            again = {g: log for g, log in (await self._read(moved)).items() if log}
+            force = {g for g, log in again.items() if log[-1].seq == logs[g][-1].seq}
+            logs = again
+        log.warning("rebuild: the rounds of %s kept moving; the live ones stay", sorted(logs))
+
+
+async def rebuild(redis: Redis, store: EventStore, games_per_read: int = GAMES_PER_READ) -> Rebuilt:
+    """Build every read model again from the game streams and switch to them (see above)."""
+    return await Rebuild(redis, store, games_per_read).run()
+
+
+async def file_due(redis: Redis) -> None:
+    """Every game that is not over, filed in its shard's due set for the sweep to look at
+    now (unless it is due sooner): a store written before the due sets existed, or one whose
+    due sets were lost, gets its timers, bot moves and expiries back."""
+    seconds, micros = await redis.time()
+    at = seconds * 1000 + micros // 1000
+    for status in ("open", "active"):
+        game_ids = [_text(g) for g in await redis.zrange(lobby.index(status, None), 0, -1)]
+        for first in range(0, len(game_ids), 1000):
+            pipe = redis.pipeline(transaction=False)
+            for game_id in game_ids[first : first + 1000]:
+                pipe.zadd(keys.GameKeys(game_id).due, {game_id: at}, lt=True)
+            await pipe.execute()
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

@@ -1,0 +1,77 @@
+"""A feed entry that cannot be applied is set aside after DANGER_PROJECTION_ATTEMPTS
+deliveries: the projections move on, /health counts it, the CLI lists it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+
+from litestar.testing import AsyncTestClient
+from redis.asyncio import Redis
+
+from events import keys
+from service.app import create_app
+from service.config import Settings
+from tests.players import new_table
+from tests.projections import caught_up
+
+
+def cli(url: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", "projections", *args],
+        env={**os.environ, "REDIS_URL": url},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_on(own_server):
+    redis = Redis.from_url(own_server.url)
+    # A game whose stream holds something that is no event, and a feed entry that names no
+    # game: neither can ever be applied.
+    poisoned = keys.GameKeys("poisoned")
+    await redis.xadd(poisoned.stream, {"e": b"not an event"}, id="0-1")
+    bad = [await redis.xadd(poisoned.feed, {"game": "poisoned", "first": 1, "last": 1})]
+    bad.append(await redis.xadd(keys.feed("s03"), {"nonsense": "x"}))
+    settings = Settings(rate_limits=False, open_games_per_client=0, projection_attempts=3)
+    async with AsyncTestClient(app=create_app(settings, own_server.url)) as client:
+        table = await new_table(client, seats=2)  # after them in the feeds
+        deadline = asyncio.get_running_loop().time() + 20  # 3 attempts, a second apart
+        while True:
+            health = await caught_up(client)
+            dead = {name: p["dead_letters"] for name, p in health["projections"].items()}
+            if dead == {"lobby": 2, "rounds": 2, "players": 2}:
+                break
+            assert asyncio.get_running_loop().time() < deadline, health
+            await asyncio.sleep(0.2)
+        assert all(p["errors"] >= 3 for p in health["projections"].values()), health
+        lobby = (await client.get("/v1/games")).json()
+        assert [g["id"] for g in lobby["games"]] == [table.id]  # the rest was applied
+
+    listed = cli(own_server.url, "dead-letters")
+    assert listed.returncode == 0, listed.stderr
+    letters = [json.loads(line) for line in listed.stdout.splitlines()]
+    assert len(letters) == 6
+    assert {(d["projection"], d["entry"]) for d in letters} == {
+        (group, entry.decode()) for group in ("lobby", "rounds", "players") for entry in bad
+    }
+    assert all(d["delivered"] == 3 and d["error"] for d in letters)
+    assert {d["fields"].get("game") for d in letters} == {"poisoned", None}
+
+    # Nothing of them is pending any more, in any group.
+    for feed in {poisoned.feed, keys.feed("s03")}:
+        for group in await redis.xinfo_groups(feed):
+            assert group["pending"] == 0
+
+    cleared = cli(own_server.url, "clear-dead-letters")
+    assert cleared.returncode == 0 and "dropped 6" in cleared.stdout, cleared
+    assert cli(own_server.url, "dead-letters").stdout == ""
+    # A rebuild reads every stream: it says which game it cannot read, and switches nothing.
+    rebuilt = cli(own_server.url, "rebuild")
+    assert rebuilt.returncode == 1 and "poisoned" in rebuilt.stderr, rebuilt
+    assert await redis.hlen("dg:{lobby}:games") == 1
+    await redis.aclose()

@@ -1,0 +1,38 @@
+"""Helpers for tests of the read models: wait for the projections, read every model."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from redis.asyncio import Redis
+
+from events import keys
+from service import lobby
+
+
+async def caught_up(client: Any, timeout: float = 15) -> dict:
+    """/health once every projection has applied every feed entry."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        health = (await client.get("/health")).json()
+        if all(p["entries"] == 0 for p in health["projections"].values()):
+            return health
+        assert asyncio.get_running_loop().time() < deadline, health
+        await asyncio.sleep(0.1)
+
+
+async def read_models(url: str) -> dict:
+    """Every read model's keys and contents: the lobby, the rounds and the players."""
+    redis = Redis.from_url(url)
+    models: dict[str, Any] = {}
+    models[lobby.SUMMARIES] = await redis.hgetall(lobby.SUMMARIES)
+    for key in lobby.INDEXES:
+        models[key] = await redis.zrange(key, 0, -1, withscores=True)
+    for shard in keys.all_shards():
+        for key in [f"dg:{{{shard}}}:players"]:
+            models[key] = await redis.hgetall(key)
+        async for key in redis.scan_iter(match=f"dg:{{{shard}}}:rounds:*"):
+            models[key] = await redis.hgetall(key)
+    await redis.aclose()
+    return models
