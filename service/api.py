@@ -221,6 +221,20 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
     )
 
 
+# What the admin's writes (start, abandon) may answer.
+ADMIN_ANSWERS = responses(
+    400,
+    401,
+    403,
+    404,
+    409,
+    422,
+    503,
+    s422="An Idempotency-Key the admin used in this game for another request "
+    "(idempotency_key_reused).",
+)
+
+
 class GamesController(Controller):
     path = "/v1/games"
     tags = ["games"]
@@ -402,17 +416,7 @@ class GamesController(Controller):
         summary="Start a game",
         description="With the admin token, once every seat is taken: shuffles and deals. "
         "`Idempotency-Key` makes a retry safe: it answers as the first request did.",
-        responses=responses(
-            400,
-            401,
-            403,
-            404,
-            409,
-            422,
-            503,
-            s422="An Idempotency-Key the admin used in this game for another request "
-            "(idempotency_key_reused).",
-        ),
+        responses=ADMIN_ANSWERS,
     )
     async def start(
         self,
@@ -435,17 +439,7 @@ class GamesController(Controller):
         "`game_abandoned` (no winner) and leaves the lobby's open games. A started game "
         "cannot be abandoned by anyone: it ends by its rules, or as abandoned when no seat "
         "has acted for its `idle_minutes`. `Idempotency-Key` makes a retry safe.",
-        responses=responses(
-            400,
-            401,
-            403,
-            404,
-            409,
-            422,
-            503,
-            s422="An Idempotency-Key the admin used in this game for another request "
-            "(idempotency_key_reused).",
-        ),
+        responses=ADMIN_ANSWERS,
     )
     async def abandon(
         self,
