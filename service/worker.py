@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -29,27 +29,42 @@ from .games import GameService, Outcome
 log = logging.getLogger("danger.worker")
 
 
+JOB_SECONDS = 5.0  # a job's attempt that takes longer is abandoned and tried again
+JOB_GRACE_SECONDS = 1.0  # arq's own timeout, a backstop: this much beyond ours
+HEARTBEAT_SECONDS = 5.0  # how often the worker writes arq's health-check key
+RETRY_FIRST_SECONDS = 0.5  # the first retry of a failed attempt; doubled each time
+RETRY_MAX_SECONDS = 4.0
+MAX_TRIES = 8  # then the job is dropped, and the sweep queues it again
+
+
 async def fire_timer(ctx: dict[str, Any], game_id: str, timer: str) -> int:
     service: GameService = ctx["service"]
     return await _retried(
-        service.system(game_id, FireTimer(timer=timer)), f"timer {timer} of {game_id}"
+        ctx, service.system(game_id, FireTimer(timer=timer)), f"timer {timer} of {game_id}"
     )
 
 
 async def play_bot(ctx: dict[str, Any], game_id: str, seat: int, since: int) -> int:
     service: GameService = ctx["service"]
-    return await _retried(service.play_bot(game_id, seat, since), f"bot seat {seat} of {game_id}")
+    return await _retried(
+        ctx, service.play_bot(game_id, seat, since), f"bot seat {seat} of {game_id}"
+    )
 
 
-async def _retried(step: Awaitable[Outcome | None], what: str) -> int:
-    """The number of events a job appended. arq does not retry a plain failure, and keeps
-    its result, so the same job id could never be queued again: retry instead (a timer
-    that took effect meanwhile is stale; a bot that moved meanwhile does nothing)."""
+async def _retried(ctx: dict[str, Any], step: Awaitable[Outcome | None], what: str) -> int:
+    """The number of events a job appended. An attempt that fails or outlasts the job's time
+    is tried again with backoff: arq itself drops a job that fails or times out, and on a
+    timeout it cancels the job from outside, where nothing of ours could ask for a retry.
+    A retry is safe: a timer that took effect meanwhile is stale, and a bot that moved
+    meanwhile does nothing (an append that landed after its attempt gave up included)."""
     try:
-        outcome = await step
-    except Exception as exc:
-        log.warning("%s failed (%s); retrying", what, exc)
-        raise Retry(defer=1) from exc
+        async with asyncio.timeout(ctx["job_seconds"]):
+            outcome = await step
+    except Exception as exc:  # TimeoutError included
+        tried = int(ctx.get("job_try", 1))
+        delay = min(RETRY_FIRST_SECONDS * 2 ** (tried - 1), RETRY_MAX_SECONDS)
+        log.warning("%s failed on try %d (%r); retrying in %.1f s", what, tried, exc, delay)
+        raise Retry(defer=delay) from exc
     return len(outcome.envelopes) if outcome else 0
 
 
@@ -61,10 +76,11 @@ class JobQueue:
     """Schedules the workers' jobs.
 
     A timer's job id is the game and the timer's unique id, so arq refuses a second copy of
-    a timer while the first is queued or its result is kept. A bot's job id names the seat,
-    its last move and the game's seq, so a move lost to a race or a restart can be queued
-    again; the first to run after the think delay moves, and the rest find the seat has
-    moved and do nothing.
+    a timer while the first is queued, deferred for a retry or running; no job keeps a
+    result, so once it is done or dropped the same id may be queued again. A bot's job id
+    names the seat, its last move and the game's seq, so a move lost to a race or a restart
+    can be queued again; the first to run after the think delay moves, and the rest find
+    the seat has moved and do nothing.
     """
 
     def __init__(self, pool: ArqRedis) -> None:
@@ -90,22 +106,51 @@ class JobQueue:
         )
 
 
+class DangerWorker(Worker):
+    """arq's worker, telling its supervisor each time it has polled the queue."""
+
+    def __init__(self, *args: Any, on_beat: Callable[[], None] | None = None, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.on_beat = on_beat
+
+    async def heart_beat(self) -> None:
+        await super().heart_beat()
+        if self.on_beat is not None:
+            self.on_beat()
+
+
 def build_worker(
-    redis_url: str, service: GameService, queue: str = QUEUE, **options: Any
-) -> Worker:
-    return Worker(
-        # A bot job's result is of no use to anyone: keep none.
-        functions=[fire_timer, func(play_bot, keep_result=0)],
+    redis_url: str,
+    service: GameService,
+    queue: str = QUEUE,
+    job_seconds: float = JOB_SECONDS,
+    on_beat: Callable[[], None] | None = None,
+    **options: Any,
+) -> DangerWorker:
+    settings = RedisSettings.from_dsn(redis_url)
+    settings.conn_retries = 0  # the supervisor retries, with backoff (service/supervisor.py)
+    return DangerWorker(
+        # No result is kept, by any job (keep_result=0 here and on the worker, which is what
+        # a job dropped after its last try obeys): a kept result makes arq refuse the same
+        # job id, and a timer's id is stable.
+        functions=[func(fire_timer, keep_result=0), func(play_bot, keep_result=0)],
+        keep_result=0,
+        max_tries=MAX_TRIES,
         queue_name=queue,
-        redis_settings=RedisSettings.from_dsn(redis_url),
+        redis_settings=settings,
         handle_signals=False,
-        ctx={"service": service},
-        # A job of a killed worker is run again once its in-progress mark expires (arq:
-        # job_timeout + 10 s): fire_timer takes milliseconds, so keep that short.
-        job_timeout=options.pop("job_timeout", 5),
+        ctx={"service": service, "job_seconds": job_seconds},
+        # Our own bound (job_seconds) turns a slow attempt into a retry; arq's, a little
+        # longer, is a backstop. A job of a killed worker runs again once its in-progress
+        # mark expires (arq: its timeout + 10 s): a job takes milliseconds, keep it short.
+        job_timeout=job_seconds + JOB_GRACE_SECONDS,
         # arq looks for due jobs this often: it bounds how late a timer rings and how long
         # a bot with no think delay takes to answer. One cheap query each time.
         poll_delay=options.pop("poll_delay", 0.02),
+        # arq's health-check key (`<queue>:health-check`), read by /health, lives this long
+        # plus 1 s: its absence means no worker has polled the queue lately.
+        health_check_interval=options.pop("health_check_interval", HEARTBEAT_SECONDS),
+        on_beat=on_beat,
         **options,
     )
 
