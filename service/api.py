@@ -11,9 +11,11 @@ from litestar import Controller, HttpMethod, Request, get, post, route
 from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Discriminator, Example
 from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Response, ServerSentEvent
+from redis.exceptions import RedisError
 
 from domain.kernel import AUDITOR
 from domain.kernel.table import NAME_MAX
@@ -50,6 +52,7 @@ from .schemas import (
     Replayed,
     RoundSummary,
     Status,
+    TaskStatus,
 )
 from .streams import StreamHub
 
@@ -627,17 +630,44 @@ class GamesController(Controller):
     "/health",
     tags=["service"],
     operation_id="health",
-    summary="Liveness, the store's reachability, and each projection's lag",
+    summary="Liveness: the store, the job worker's heartbeat, this process's background tasks "
+    "and each projection's lag",
+    description="200 when all is well; 503, with the same body, when degraded.",
+    responses={
+        503: ResponseSpec(
+            Health, description="Degraded: see `status`'s description.", generate_examples=False
+        )
+    },
 )
-async def health(request: Request) -> Health:
-    redis = request.app.state.redis
-    await redis.ping()
-    lags = await projection_lag(redis)
-    return Health(
-        status="ok",
-        redis="ok",
+async def health(request: Request) -> Response[Health]:
+    state = request.app.state
+    redis = state.redis
+    try:
+        await redis.ping()
+        lags = await projection_lag(redis)
+        beat = await redis.get(state.heartbeat_key)
+        reachable = True
+    except RedisError:
+        lags, beat, reachable = {}, None, False
+    tasks = {
+        name: TaskStatus(
+            state=task_state,
+            restarts=task.restarts,
+            errors=task.errors,
+            last_error=task.last_error,
+            failing_seconds=None if failing is None else round(failing, 1),
+        )
+        for name, (task_state, task, failing) in state.supervisor.report().items()
+    }
+    well = reachable and beat is not None and all(t.state == "running" for t in tasks.values())
+    body = Health(
+        status="ok" if well else "degraded",
+        redis="ok" if reachable else "unreachable",
         projections={name: Lag(entries=v["entries"], ms=v["ms"]) for name, v in lags.items()},
+        tasks=tasks,
+        worker=beat.decode() if beat is not None else None,
     )
+    return Response(body, status_code=200 if well else 503)
 
 
 PLAYERS = "/v1/players/"

@@ -120,7 +120,9 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
 
 def _worker(args: argparse.Namespace) -> int:
     """The projections and the arq worker without the API, for deployments that scale them
-    apart from the API processes."""
+    apart from the API processes. Each comes back by itself after the store does; exit 1
+    when one has failed without a break for DANGER_GIVE_UP_SECONDS (it cannot recover: let
+    whatever runs this process start it again, or call someone)."""
     import asyncio
     import signal
 
@@ -128,42 +130,57 @@ def _worker(args: argparse.Namespace) -> int:
 
     from events.store import EventStore
 
+    from . import background
     from .connections import bounded_redis
     from .games import GameService
-    from .projections import run_all
-    from .worker import QUEUE, JobQueue, run_worker, sweep
+    from .supervisor import Supervisor
+    from .worker import JobQueue
 
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"danger worker: {exc}", file=sys.stderr)
+        return 2
     redis_url = args.redis_url or settings.redis_url
     if redis_url is None:
         print("danger worker: set REDIS_URL (or --redis-url)", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
-    async def run() -> None:
+    async def run() -> int:
         redis = bounded_redis(redis_url, settings.redis_connections)
         store = EventStore(redis)
         # A timer that ends a round begins the next round's timer: this process queues it.
-        pool = ArqRedis(redis.connection_pool, default_queue_name=QUEUE)
+        pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
         service = GameService(store, settings.sandbox, JobQueue(pool), settings.lifecycle)
-        tasks = [
-            asyncio.create_task(run_all(redis, store)),
-            asyncio.create_task(run_worker(redis_url, service)),
-            asyncio.create_task(sweep(service, settings.sweep_seconds)),
-        ]
+        supervisor = Supervisor(settings.give_up_seconds)
+        background.start(supervisor, redis_url, redis, store, service, settings)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
-        for task in tasks:
+        stopped = asyncio.create_task(stop.wait())
+        hopeless = asyncio.create_task(supervisor.until_hopeless())
+        await asyncio.wait([stopped, hopeless], return_when=asyncio.FIRST_COMPLETED)
+        code = 0
+        if hopeless.done():
+            names = ", ".join(hopeless.result())
+            print(
+                f"danger worker: {names} failed for {settings.give_up_seconds:g} s "
+                "without a break; exiting",
+                file=sys.stderr,
+                flush=True,
+            )
+            code = 1
+        for task in (stopped, hopeless):
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await pool.aclose()
-        await redis.aclose()
+        await supervisor.stop()
+        with contextlib.suppress(Exception):  # the store may be what failed
+            await pool.aclose()
+            await redis.aclose()
+        return code
 
-    asyncio.run(run())
-    return 0
+    return asyncio.run(run())
 
 
 def _audit(args: argparse.Namespace) -> int:

@@ -145,6 +145,9 @@ class Settings:
     streams_per_client: int = 20  # open SSE streams per peer address, per process
     streams_max: int = 5_000  # open SSE streams per process
     stream_queue: int = 256  # batches of events a stream may fall behind before it re-reads
+    # A background task (the worker, the sweep, a projection) failing without a break for
+    # this long cannot recover: /health says `failed`, and `danger worker` exits with 1.
+    give_up_seconds: float = 300.0
 
     @property
     def lifecycle(self) -> Lifecycle:
@@ -177,6 +180,7 @@ class Settings:
             streams_per_client=_positive(env, "DANGER_STREAMS_PER_CLIENT", cls.streams_per_client),
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
             stream_queue=_positive(env, "DANGER_STREAM_QUEUE", cls.stream_queue),
+            give_up_seconds=float(env.get("DANGER_GIVE_UP_SECONDS") or cls.give_up_seconds),
         )
 
     def __post_init__(self) -> None:
@@ -185,4 +189,8 @@ class Settings:
             raise ValueError(
                 "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "
                 "and DANGER_CPU_QUEUE at least 0"
+            )
+        if not self.give_up_seconds > 0:
+            raise ValueError(
+                f"DANGER_GIVE_UP_SECONDS must be more than 0, not {self.give_up_seconds}"
             )

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from arq.connections import ArqRedis, RedisSettings
+from arq.constants import in_progress_key_prefix
 from arq.worker import Retry, Worker, func
 
 from domain.kernel.table import FireTimer
@@ -25,6 +26,7 @@ from domain.kernel.table import FireTimer
 from .config import QUEUE
 from .errors import ApiError
 from .games import GameService, Outcome
+from .supervisor import TaskHealth
 
 log = logging.getLogger("danger.worker")
 
@@ -155,12 +157,51 @@ def build_worker(
     )
 
 
-async def run_worker(redis_url: str, service: GameService, queue: str = QUEUE) -> None:
-    worker = build_worker(redis_url, service, queue)
-    try:
-        await worker.main()
-    finally:
-        await worker.close()
+class SupervisedWorker:
+    """An arq worker run by a supervisor (service/supervisor.py): each run is a new arq
+    Worker, since one whose loop failed cannot be started again. arq reconnects nothing: a
+    Redis error in its poll loop, or in the bookkeeping of a job, ends `Worker.main()`."""
+
+    def __init__(self, redis_url: str, service: GameService, queue: str = QUEUE, **options: Any):
+        self.redis_url, self.service, self.queue, self.options = redis_url, service, queue, options
+        # Jobs a failed run was running: their in-progress marks would keep them off every
+        # worker for arq's timeout + 10 s; they are ours and cancelled, so free them.
+        self.orphans: set[str] = set()
+
+    async def __call__(self, health: TaskHealth) -> None:
+        worker = build_worker(
+            self.redis_url,
+            self.service,
+            self.queue,
+            on_beat=health.ok,
+            on_startup=self._free_orphans,
+            **self.options,
+        )
+        try:
+            await worker.main()
+        finally:
+            self.orphans |= {job for job, task in worker.tasks.items() if not task.done()}
+            await _abandon(worker)
+
+    async def _free_orphans(self, ctx: dict[str, Any]) -> None:
+        if self.orphans:
+            pool: ArqRedis = ctx["redis"]
+            await pool.delete(*(in_progress_key_prefix + job for job in self.orphans))
+            self.orphans.clear()
+
+
+async def _abandon(worker: Worker) -> None:
+    """Stop a worker without needing the store: its jobs are cancelled (arq leaves a
+    cancelled job queued, to run again) and its connections closed. The health-check key is
+    left to expire: every worker on the queue writes the same one."""
+    for task in worker.tasks.values():
+        task.cancel()
+    await asyncio.gather(*worker.tasks.values(), return_exceptions=True)
+    # Its pool by hand: arq's close() first deletes the health-check key, in the store.
+    if worker._pool is not None:
+        with contextlib.suppress(Exception):
+            await worker._pool.aclose(close_connection_pool=True)
+        worker._pool = None
 
 
 SWEEP_SECONDS = 2.0
@@ -168,18 +209,25 @@ RECHECK_SECONDS = 30.0  # a game the sweep looked at is looked at again no soone
 SWEEP_BATCH = 500  # games per shard per sweep; the rest wait for the next
 
 
-async def sweep(service: GameService, every: float | None = None) -> None:
+async def sweep(
+    service: GameService, every: float | None = None, health: TaskHealth | None = None
+) -> None:
     """Look at the games whose time has come in the shards' due sets: at a start (once), and
-    in a worker every `every` seconds. An expired game ends as abandoned; a job whose process
-    died before queueing it, or that gave up, is queued again (a timer already queued is
-    refused by its id). It reads only the due games, never every game."""
+    in a worker every `every` seconds. An expired game ends as abandoned; every running
+    timer and every bot move due is queued again by its stable id (the queue refuses those
+    it holds, and takes back those it lost: a job dropped after its last try, or whose
+    process died before queueing it). It reads only the due games, never every game. Run
+    every `every` seconds, a store it cannot read ends it, for its supervisor to start it
+    again with backoff."""
     while True:
         moment = time.time()
         try:
             due = await service.store.due_games(int(moment * 1000), SWEEP_BATCH)
-        except Exception:  # the store is unreachable now: look again at the next sweep
-            log.exception("could not read the due games")
-            due = []
+        except Exception:
+            if every is not None:
+                raise
+            log.exception("could not read the due games")  # at a start: the sweeps to come
+            return
         for game_id in due:
             try:
                 await service.expire(game_id)
@@ -190,10 +238,12 @@ async def sweep(service: GameService, every: float | None = None) -> None:
                 if isinstance(exc, ApiError) and exc.status == 404:
                     await service.store.set_due(game_id, None)  # gone
                     continue
-                log.exception("sweep: could not look at %s; looking again later", game_id)
+                log.warning("sweep: could not look at %s; later", game_id, exc_info=exc)
                 # Later, not at once: a game that keeps failing must not hold the sweep.
                 with contextlib.suppress(Exception):
                     await service.store.set_due(game_id, int((moment + RECHECK_SECONDS) * 1000))
+        if health is not None:
+            health.ok()
         if every is None:
             return
         await asyncio.sleep(every)
