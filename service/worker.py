@@ -42,30 +42,37 @@ MAX_TRIES = 8  # then the job is dropped, and the sweep queues it again
 async def fire_timer(ctx: dict[str, Any], game_id: str, timer: str) -> int:
     service: GameService = ctx["service"]
     return await _retried(
-        ctx, service.system(game_id, FireTimer(timer=timer)), f"timer {timer} of {game_id}"
+        ctx, game_id, service.system(game_id, FireTimer(timer=timer)), f"timer {timer}"
     )
 
 
 async def play_bot(ctx: dict[str, Any], game_id: str, seat: int, since: int) -> int:
     service: GameService = ctx["service"]
-    return await _retried(
-        ctx, service.play_bot(game_id, seat, since), f"bot seat {seat} of {game_id}"
-    )
+    return await _retried(ctx, game_id, service.play_bot(game_id, seat, since), f"bot {seat}")
 
 
-async def _retried(ctx: dict[str, Any], step: Awaitable[Outcome | None], what: str) -> int:
+async def _retried(
+    ctx: dict[str, Any], game_id: str, step: Awaitable[Outcome | None], what: str
+) -> int:
     """The number of events a job appended. An attempt that fails or outlasts the job's time
     is tried again with backoff: arq itself drops a job that fails or times out, and on a
     timeout it cancels the job from outside, where nothing of ours could ask for a retry.
     A retry is safe: a timer that took effect meanwhile is stale, and a bot that moved
-    meanwhile does nothing (an append that landed after its attempt gave up included)."""
+    meanwhile does nothing (an append that landed after its attempt gave up included). A
+    retry also queues the game's jobs again: an attempt cut off after its append landed
+    never queued what its events began (the next turn's clock, a bot's next move)."""
+    service: GameService = ctx["service"]
     try:
         async with asyncio.timeout(ctx["job_seconds"]):
             outcome = await step
+            if int(ctx.get("job_try", 1)) > 1:
+                await service.schedule_jobs(await service.get(game_id))
     except Exception as exc:  # TimeoutError included
         tried = int(ctx.get("job_try", 1))
         delay = min(RETRY_FIRST_SECONDS * 2 ** (tried - 1), RETRY_MAX_SECONDS)
-        log.warning("%s failed on try %d (%r); retrying in %.1f s", what, tried, exc, delay)
+        log.warning(
+            "%s of %s failed on try %d (%r); again in %.1f s", what, game_id, tried, exc, delay
+        )
         raise Retry(defer=delay) from exc
     return len(outcome.envelopes) if outcome else 0
 
