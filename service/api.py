@@ -11,9 +11,11 @@ from litestar import Controller, HttpMethod, Request, get, post, route
 from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Discriminator, Example
 from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Response, ServerSentEvent
+from redis.exceptions import RedisError
 
 from domain.kernel import AUDITOR
 from domain.kernel.table import NAME_MAX
@@ -52,6 +54,7 @@ from .schemas import (
     Replayed,
     RoundSummary,
     Status,
+    TaskStatus,
 )
 from .streams import StreamHub
 
@@ -693,21 +696,46 @@ class GamesController(Controller):
     "/health",
     tags=["service"],
     operation_id="health",
-    summary="Liveness, the store's reachability, each projection's lag, errors and dead "
-    "letters, and the durability in force",
+    summary="Liveness: the store, the job worker's heartbeat, this process's background tasks, "
+    "each projection's lag, errors and dead letters, and the durability in force",
+    description="200 when all is well; 503, with the same body, when degraded.",
+    responses={
+        503: ResponseSpec(
+            Health, description="Degraded: see `status`'s description.", generate_examples=False
+        )
+    },
 )
-async def health(request: Request) -> Health:
-    redis = request.app.state.redis
-    await redis.ping()
-    found = await projection_health(redis, request.app.state.get("projections"))
-    cache = request.app.state.service.games
-    in_force = request.app.state.durability
-    return Health(
-        status="ok",
-        redis="ok",
+async def health(request: Request) -> Response[Health]:
+    state = request.app.state
+    redis = state.redis
+    try:
+        await redis.ping()
+        found = await projection_health(redis, state.get("projections"))
+        beat = await redis.get(state.heartbeat_key)
+        reachable = True
+    except RedisError:
+        found, beat, reachable = {}, None, False
+    tasks = {
+        name: TaskStatus(
+            state=task_state,
+            restarts=task.restarts,
+            errors=task.errors,
+            last_error=task.last_error,
+            failing_seconds=None if failing is None else round(failing, 1),
+        )
+        for name, (task_state, task, failing) in state.supervisor.report().items()
+    }
+    well = reachable and beat is not None and all(t.state == "running" for t in tasks.values())
+    cache = state.service.games
+    in_force = state.durability
+    body = Health(
+        status="ok" if well else "degraded",
+        redis="ok" if reachable else "unreachable",
         projections={name: Lag(**values) for name, values in found.items()},
+        tasks=tasks,
+        worker=beat.decode() if beat is not None else None,
         cache=CacheUse(games=len(cache), bytes=cache.bytes, max_bytes=cache.max_bytes),
-        history_breaks=request.app.state.service.breaks.count,
+        history_breaks=state.service.breaks.count,
         durability=DurabilityInForce(
             mode=in_force.durability.mode,
             replicas=in_force.durability.replicas,
@@ -715,6 +743,7 @@ async def health(request: Request) -> Health:
             store=in_force.store,
         ),
     )
+    return Response(body, status_code=200 if well else 503)
 
 
 PLAYERS = "/v1/players/"

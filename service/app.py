@@ -20,7 +20,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from events.store import EventStore
 
-from . import api, durability, openapi_spec, ratelimit
+from . import api, background, durability, openapi_spec, ratelimit
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
@@ -31,9 +31,9 @@ from .idempotency import Creates
 from .offload import Offload
 from .open_games import OpenGames
 from .problems import HANDLERS
-from .projections import consumers, run_all
 from .streams import KEEP_ALIVE_SECONDS, StreamHub
-from .worker import JobQueue, run_worker, sweep
+from .supervisor import Supervisor
+from .worker import JobQueue, sweep
 
 DESCRIPTION = """\
 Play the four Danger card games over REST. Every draw, play and score is an immutable event:
@@ -95,22 +95,25 @@ def create_app(
         # Young collections run less often; each request makes short-lived objects only.
         gc.freeze()
         gc.set_threshold(GC_YOUNG, 20, 20)
-        # With the background, sweep for lost jobs now and then; without, once at the start.
-        every = settings.sweep_seconds if settings.background else None
-        tasks: list[asyncio.Task[None]] = [asyncio.create_task(sweep(service, every))]
+        # With the background, each of its tasks supervised; without, one sweep at the start.
+        supervisor = app.state.supervisor = Supervisor(settings.give_up_seconds)
+        app.state.heartbeat_key = background.heartbeat_key(settings.queue)
+        first_sweep = None
         if settings.background:
-            projections = consumers(redis, store, settings.projections)
-            app.state.projections = projections  # their errors show in /health
-            tasks.append(asyncio.create_task(run_all(redis, store, running=projections)))
-            tasks.append(asyncio.create_task(run_worker(redis_url, service, settings.queue)))
+            # Their errors show in /health.
+            app.state.projections = background.start(
+                supervisor, redis_url, redis, store, service, settings
+            )
+        else:
+            first_sweep = asyncio.create_task(sweep(service))
         try:
             yield
         finally:
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
+            await supervisor.stop()
+            if first_sweep is not None:
+                first_sweep.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+                    await first_sweep
             await hub.stop()
             app.state.offload.close()
             await pool.aclose()

@@ -137,7 +137,9 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
 
 def _worker(args: argparse.Namespace) -> int:
     """The projections and the arq worker without the API, for deployments that scale them
-    apart from the API processes."""
+    apart from the API processes. Each comes back by itself after the store does; exit 1
+    when one has failed without a break for DANGER_GIVE_UP_SECONDS (it cannot recover: let
+    whatever runs this process start it again, or call someone)."""
     import asyncio
     import signal
 
@@ -146,11 +148,12 @@ def _worker(args: argparse.Namespace) -> int:
 
     from events.store import EventStore
 
+    from . import background
     from .connections import bounded_redis
     from .durability import Refused, announce, establish
     from .games import GameService
-    from .projections import run_all
-    from .worker import QUEUE, JobQueue, run_worker, sweep
+    from .supervisor import Supervisor
+    from .worker import JobQueue
 
     try:
         settings = Settings.from_env()
@@ -174,7 +177,7 @@ def _worker(args: argparse.Namespace) -> int:
         announce(in_force)
         store = EventStore(redis, in_force.copies, settings.idempotency_ms)
         # A timer that ends a round begins the next round's timer: this process queues it.
-        pool = ArqRedis(redis.connection_pool, default_queue_name=QUEUE)
+        pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
         service = GameService(
             store,
             settings.sandbox,
@@ -182,22 +185,32 @@ def _worker(args: argparse.Namespace) -> int:
             settings.lifecycle,
             cache_bytes=settings.cache_mb * 2**20,
         )
-        tasks = [
-            asyncio.create_task(run_all(redis, store, settings.projections)),
-            asyncio.create_task(run_worker(redis_url, service)),
-            asyncio.create_task(sweep(service, settings.sweep_seconds)),
-        ]
+        supervisor = Supervisor(settings.give_up_seconds)
+        background.start(supervisor, redis_url, redis, store, service, settings)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
-        for task in tasks:
+        stopped = asyncio.create_task(stop.wait())
+        hopeless = asyncio.create_task(supervisor.until_hopeless())
+        await asyncio.wait([stopped, hopeless], return_when=asyncio.FIRST_COMPLETED)
+        code = 0
+        if hopeless.done():
+            names = ", ".join(hopeless.result())
+            print(
+                f"danger worker: {names} failed for {settings.give_up_seconds:g} s "
+                "without a break; exiting",
+                file=sys.stderr,
+                flush=True,
+            )
+            code = 1
+        for task in (stopped, hopeless):
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await pool.aclose()
-        await redis.aclose()
-        return 0
+        await supervisor.stop()
+        with contextlib.suppress(Exception):  # the store may be what failed
+            await pool.aclose()
+            await redis.aclose()
+        return code
 
     return asyncio.run(run())
 

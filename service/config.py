@@ -180,6 +180,9 @@ class Settings:
     projection_attempts: int = ProjectionSettings.attempts  # then an entry is dead-lettered
     feed_keep_seconds: float = ProjectionSettings.feed_keep_seconds  # read entries kept so long
     projection_upkeep_seconds: float = ProjectionSettings.upkeep_seconds  # claim and trim
+    # A background task (the worker, the sweep, a projection) failing without a break for
+    # this long cannot recover: /health says `failed`, and `danger worker` exits with 1.
+    give_up_seconds: float = 300.0
 
     @property
     def idempotency_ms(self) -> int:
@@ -238,6 +241,7 @@ class Settings:
             projection_upkeep_seconds=float(
                 env.get("DANGER_PROJECTION_UPKEEP_SECONDS", cls.projection_upkeep_seconds)
             ),
+            give_up_seconds=float(env.get("DANGER_GIVE_UP_SECONDS") or cls.give_up_seconds),
         )
 
     def __post_init__(self) -> None:
@@ -251,4 +255,8 @@ class Settings:
             raise ValueError(
                 "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "
                 "and DANGER_CPU_QUEUE at least 0"
+            )
+        if not self.give_up_seconds > 0:
+            raise ValueError(
+                f"DANGER_GIVE_UP_SECONDS must be more than 0, not {self.give_up_seconds}"
             )

@@ -75,7 +75,6 @@ class Game:
     head: str = GENESIS
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer_started: dict[str, str] = field(default_factory=dict)  # timer id -> `at` it began
-    scheduled: set[str] = field(default_factory=set)  # timer ids this process has queued
     acted: dict[int, int] = field(default_factory=dict)  # seat -> seq of its last command
     _shuffler: Shuffler | None = None
     _shuffler_entropy: list[str] = field(default_factory=list)
@@ -463,16 +462,15 @@ class GameService:
         if self.scheduler is None:
             return
         due: list[float] = []
-        # A timer's deadline comes from the log, and the queue refuses a timer id it holds
-        # already, so scheduling again (another process, a restart) changes nothing.
+        # Every running timer, every time: its deadline comes from the log and the queue
+        # refuses a timer id it holds already, so queueing again (another process, a
+        # restart, the sweep) changes nothing, and a timer whose job was lost is queued anew.
         for timer_id, _, deadline in game.clocks():
-            if timer_id not in game.scheduled or recheck is not None:
-                # A deadline is the store's time; the queue runs jobs by the clock of the
-                # worker that takes them. Early by a margin (the job comes again at the
-                # deadline, measured by the store's clock), never late by a worker's skew.
-                early = timedelta(seconds=self.clock.offset + TIMER_EARLY_SECONDS)
-                await self.scheduler.timer(game.id, timer_id, deadline - early)
-                game.scheduled.add(timer_id)
+            # A deadline is the store's time; the queue runs jobs by the clock of the worker
+            # that takes them. Early by a margin (the job comes again at the deadline,
+            # measured by the store's clock), never late by a worker's skew.
+            early = timedelta(seconds=self.clock.offset + TIMER_EARLY_SECONDS)
+            await self.scheduler.timer(game.id, timer_id, deadline - early)
             due.append(deadline.timestamp() + SWEEP_SLACK_SECONDS)
         expiry = game.expiry(self.lifecycle.open_hours)
         if expiry is not None:

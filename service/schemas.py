@@ -210,10 +210,34 @@ class DurabilityInForce(msgspec.Struct, frozen=True):
     nothing was."""
 
 
+class TaskStatus(msgspec.Struct, frozen=True):
+    """A background task of this process (`worker`, `sweep`, `projection:<name>`)."""
+
+    state: Literal["running", "retrying", "failed"]
+    """`retrying`: failing now, started again with backoff; `failed`: failing without a
+    break for `DANGER_GIVE_UP_SECONDS`."""
+    restarts: int
+    """Times it was started again after an error since the process started."""
+    errors: int
+    """Errors it met since the process started (a projection's failed batches included)."""
+    last_error: str | None
+    failing_seconds: float | None
+    """How long it has been failing without a break; null while it is well."""
+
+
 class Health(msgspec.Struct, frozen=True):
-    status: Literal["ok"]
-    redis: Literal["ok"]
+    status: Literal["ok", "degraded"]
+    """`degraded` (with 503): the store is unreachable, no worker has polled the job queue
+    lately, or a background task of this process is failing."""
+    redis: Literal["ok", "unreachable"]
     projections: dict[str, Lag]
+    """Empty while the store is unreachable."""
+    tasks: dict[str, TaskStatus]
+    """This process's background tasks; none in a process started with `--api-only`."""
+    worker: str | None
+    """The last heartbeat of a worker on the job queue (arq's health-check key: jobs done,
+    failed, retried, running and queued), from any process; null: none has polled it in
+    the last 6 s, so no timer rings and no bot moves."""
     cache: CacheUse
     history_breaks: int
     """Games whose stored history did not continue what this process had folded, since

@@ -12,11 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
 from arq.connections import ArqRedis, RedisSettings
+from arq.constants import in_progress_key_prefix
 from arq.worker import Retry, Worker, func
 
 from domain.kernel.table import FireTimer
@@ -24,33 +25,56 @@ from domain.kernel.table import FireTimer
 from .config import QUEUE
 from .errors import ApiError
 from .games import GameService, NotDue, Outcome
+from .supervisor import TaskHealth
 
 log = logging.getLogger("danger.worker")
+
+
+JOB_SECONDS = 5.0  # a job's attempt that takes longer is abandoned and tried again
+JOB_GRACE_SECONDS = 1.0  # arq's own timeout, a backstop: this much beyond ours
+HEARTBEAT_SECONDS = 5.0  # how often the worker writes arq's health-check key
+RETRY_FIRST_SECONDS = 0.5  # the first retry of a failed attempt; doubled each time
+RETRY_MAX_SECONDS = 4.0
+MAX_TRIES = 8  # then the job is dropped, and the sweep queues it again
 
 
 async def fire_timer(ctx: dict[str, Any], game_id: str, timer: str) -> int:
     service: GameService = ctx["service"]
     return await _retried(
-        service.system(game_id, FireTimer(timer=timer)), f"timer {timer} of {game_id}"
+        ctx, game_id, service.system(game_id, FireTimer(timer=timer)), f"timer {timer}"
     )
 
 
 async def play_bot(ctx: dict[str, Any], game_id: str, seat: int, since: int) -> int:
     service: GameService = ctx["service"]
-    return await _retried(service.play_bot(game_id, seat, since), f"bot seat {seat} of {game_id}")
+    return await _retried(ctx, game_id, service.play_bot(game_id, seat, since), f"bot {seat}")
 
 
-async def _retried(step: Awaitable[Outcome | None], what: str) -> int:
-    """The number of events a job appended. arq does not retry a plain failure, and keeps
-    its result, so the same job id could never be queued again: retry instead (a timer
-    that took effect meanwhile is stale; a bot that moved meanwhile does nothing)."""
+async def _retried(
+    ctx: dict[str, Any], game_id: str, step: Awaitable[Outcome | None], what: str
+) -> int:
+    """The number of events a job appended. An attempt that fails or outlasts the job's time
+    is tried again with backoff: arq itself drops a job that fails or times out, and on a
+    timeout it cancels the job from outside, where nothing of ours could ask for a retry.
+    A retry is safe: a timer that took effect meanwhile is stale, and a bot that moved
+    meanwhile does nothing (an append that landed after its attempt gave up included). A
+    retry also queues the game's jobs again: an attempt cut off after its append landed
+    never queued what its events began (the next turn's clock, a bot's next move)."""
+    service: GameService = ctx["service"]
     try:
-        outcome = await step
+        async with asyncio.timeout(ctx["job_seconds"]):
+            outcome = await step
+            if int(ctx.get("job_try", 1)) > 1:
+                await service.schedule_jobs(await service.get(game_id))
     except NotDue as early:  # a timer queued early on purpose: again at its deadline
         raise Retry(defer=early.seconds) from None
-    except Exception as exc:
-        log.warning("%s failed (%s); retrying", what, exc)
-        raise Retry(defer=1) from exc
+    except Exception as exc:  # TimeoutError included
+        tried = int(ctx.get("job_try", 1))
+        delay = min(RETRY_FIRST_SECONDS * 2 ** (tried - 1), RETRY_MAX_SECONDS)
+        log.warning(
+            "%s of %s failed on try %d (%r); again in %.1f s", what, game_id, tried, exc, delay
+        )
+        raise Retry(defer=delay) from exc
     return len(outcome.envelopes) if outcome else 0
 
 
@@ -62,10 +86,11 @@ class JobQueue:
     """Schedules the workers' jobs.
 
     A timer's job id is the game and the timer's unique id, so arq refuses a second copy of
-    a timer while the first is queued or its result is kept. A bot's job id names the seat,
-    its last move and the game's seq, so a move lost to a race or a restart can be queued
-    again; the first to run after the think delay moves, and the rest find the seat has
-    moved and do nothing.
+    a timer while the first is queued, deferred for a retry or running; no job keeps a
+    result, so once it is done or dropped the same id may be queued again. A bot's job id
+    names the seat, its last move and the game's seq, so a move lost to a race or a restart
+    can be queued again; the first to run after the think delay moves, and the rest find
+    the seat has moved and do nothing.
     """
 
     def __init__(self, pool: ArqRedis) -> None:
@@ -91,32 +116,100 @@ class JobQueue:
         )
 
 
+class DangerWorker(Worker):
+    """arq's worker, telling its supervisor each time it has polled the queue."""
+
+    def __init__(self, *args: Any, on_beat: Callable[[], None] | None = None, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.on_beat = on_beat
+
+    async def heart_beat(self) -> None:
+        await super().heart_beat()
+        if self.on_beat is not None:
+            self.on_beat()
+
+
 def build_worker(
-    redis_url: str, service: GameService, queue: str = QUEUE, **options: Any
-) -> Worker:
-    return Worker(
-        # A bot job's result is of no use to anyone: keep none.
-        functions=[fire_timer, func(play_bot, keep_result=0)],
+    redis_url: str,
+    service: GameService,
+    queue: str = QUEUE,
+    job_seconds: float = JOB_SECONDS,
+    on_beat: Callable[[], None] | None = None,
+    **options: Any,
+) -> DangerWorker:
+    settings = RedisSettings.from_dsn(redis_url)
+    settings.conn_retries = 0  # the supervisor retries, with backoff (service/supervisor.py)
+    return DangerWorker(
+        # No result is kept, by any job (keep_result=0 here and on the worker, which is what
+        # a job dropped after its last try obeys): a kept result makes arq refuse the same
+        # job id, and a timer's id is stable.
+        functions=[func(fire_timer, keep_result=0), func(play_bot, keep_result=0)],
+        keep_result=0,
+        max_tries=MAX_TRIES,
         queue_name=queue,
-        redis_settings=RedisSettings.from_dsn(redis_url),
+        redis_settings=settings,
         handle_signals=False,
-        ctx={"service": service},
-        # A job of a killed worker is run again once its in-progress mark expires (arq:
-        # job_timeout + 10 s): fire_timer takes milliseconds, so keep that short.
-        job_timeout=options.pop("job_timeout", 5),
+        ctx={"service": service, "job_seconds": job_seconds},
+        # Our own bound (job_seconds) turns a slow attempt into a retry; arq's, a little
+        # longer, is a backstop. A job of a killed worker runs again once its in-progress
+        # mark expires (arq: its timeout + 10 s): a job takes milliseconds, keep it short.
+        job_timeout=job_seconds + JOB_GRACE_SECONDS,
         # arq looks for due jobs this often: it bounds how late a timer rings and how long
         # a bot with no think delay takes to answer. One cheap query each time.
         poll_delay=options.pop("poll_delay", 0.02),
+        # arq's health-check key (`<queue>:health-check`), read by /health, lives this long
+        # plus 1 s: its absence means no worker has polled the queue lately.
+        health_check_interval=options.pop("health_check_interval", HEARTBEAT_SECONDS),
+        on_beat=on_beat,
         **options,
     )
 
 
-async def run_worker(redis_url: str, service: GameService, queue: str = QUEUE) -> None:
-    worker = build_worker(redis_url, service, queue)
-    try:
-        await worker.main()
-    finally:
-        await worker.close()
+class SupervisedWorker:
+    """An arq worker run by a supervisor (service/supervisor.py): each run is a new arq
+    Worker, since one whose loop failed cannot be started again. arq reconnects nothing: a
+    Redis error in its poll loop, or in the bookkeeping of a job, ends `Worker.main()`."""
+
+    def __init__(self, redis_url: str, service: GameService, queue: str = QUEUE, **options: Any):
+        self.redis_url, self.service, self.queue, self.options = redis_url, service, queue, options
+        # Jobs a failed run was running: their in-progress marks would keep them off every
+        # worker for arq's timeout + 10 s; they are ours and cancelled, so free them.
+        self.orphans: set[str] = set()
+
+    async def __call__(self, health: TaskHealth) -> None:
+        worker = build_worker(
+            self.redis_url,
+            self.service,
+            self.queue,
+            on_beat=health.ok,
+            on_startup=self._free_orphans,
+            **self.options,
+        )
+        try:
+            await worker.main()
+        finally:
+            self.orphans |= {job for job, task in worker.tasks.items() if not task.done()}
+            await _abandon(worker)
+
+    async def _free_orphans(self, ctx: dict[str, Any]) -> None:
+        if self.orphans:
+            pool: ArqRedis = ctx["redis"]
+            await pool.delete(*(in_progress_key_prefix + job for job in self.orphans))
+            self.orphans.clear()
+
+
+async def _abandon(worker: Worker) -> None:
+    """Stop a worker without needing the store: its jobs are cancelled (arq leaves a
+    cancelled job queued, to run again) and its connections closed. The health-check key is
+    left to expire: every worker on the queue writes the same one."""
+    for task in worker.tasks.values():
+        task.cancel()
+    await asyncio.gather(*worker.tasks.values(), return_exceptions=True)
+    # Its pool by hand: arq's close() first deletes the health-check key, in the store.
+    if worker._pool is not None:
+        with contextlib.suppress(Exception):
+            await worker._pool.aclose(close_connection_pool=True)
+        worker._pool = None
 
 
 SWEEP_SECONDS = 2.0
@@ -124,20 +217,27 @@ RECHECK_SECONDS = 30.0  # a game the sweep looked at is looked at again no soone
 SWEEP_BATCH = 500  # games per shard per sweep; the rest wait for the next
 
 
-async def sweep(service: GameService, every: float | None = None) -> None:
+async def sweep(
+    service: GameService, every: float | None = None, health: TaskHealth | None = None
+) -> None:
     """Look at the games whose time has come in the shards' due sets: at a start (once), and
-    in a worker every `every` seconds. An expired game ends as abandoned; a job whose process
-    died before queueing it, or that gave up, is queued again (a timer already queued is
-    refused by its id). It reads only the due games, never every game."""
+    in a worker every `every` seconds. An expired game ends as abandoned; every running
+    timer and every bot move due is queued again by its stable id (the queue refuses those
+    it holds, and takes back those it lost: a job dropped after its last try, or whose
+    process died before queueing it). It reads only the due games, never every game. Run
+    every `every` seconds, a store it cannot read ends it, for its supervisor to start it
+    again with backoff."""
     while True:
         moment = service.clock.time()
         try:
             await service.clock.refresh()
             moment = service.clock.time()
             due = await service.store.due_games(int(moment * 1000), SWEEP_BATCH)
-        except Exception:  # the store is unreachable now: look again at the next sweep
-            log.exception("could not read the due games")
-            due = []
+        except Exception:
+            if every is not None:
+                raise
+            log.exception("could not read the due games")  # at a start: the sweeps to come
+            return
         for game_id in due:
             try:
                 await service.expire(game_id)
@@ -148,10 +248,12 @@ async def sweep(service: GameService, every: float | None = None) -> None:
                 if isinstance(exc, ApiError) and exc.status == 404:
                     await service.store.set_due(game_id, None)  # gone
                     continue
-                log.exception("sweep: could not look at %s; looking again later", game_id)
+                log.warning("sweep: could not look at %s; later", game_id, exc_info=exc)
                 # Later, not at once: a game that keeps failing must not hold the sweep.
                 with contextlib.suppress(Exception):
                     await service.store.set_due(game_id, int((moment + RECHECK_SECONDS) * 1000))
+        if health is not None:
+            health.ok()
         if every is None:
             return
         await asyncio.sleep(every)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import schemathesis
 from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from service.app import create_app
 from service.config import Rate, Rates, Settings
@@ -36,11 +38,17 @@ schema = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
 CALLS = {"stateless": 0, "stateful": 0}
 
 
+# No worker polls this server's job queue, so /health answers 503 `degraded`, as documented
+# (its body is still checked against the spec): not a server error here.
+DEGRADED_BY_DESIGN = [not_a_server_error, positive_data_acceptance]
+
+
 @schema.parametrize()
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_operation_answers_as_documented(case):
     CALLS["stateless"] += 1
-    case.call_and_validate()
+    excluded = DEGRADED_BY_DESIGN if case.path == "/health" else []
+    case.call_and_validate(excluded_checks=excluded)
 
 
 class Workflow(schema.as_state_machine()):  # type: ignore[misc]

@@ -1,0 +1,47 @@
+"""What runs beside the API: each projection, the arq worker and the sweep, supervised
+(service/supervisor.py) so that each comes back by itself after the store does."""
+
+from __future__ import annotations
+
+from arq.constants import health_check_key_suffix
+from redis.asyncio import Redis
+
+from events.store import EventStore
+
+from .config import Settings
+from .games import GameService
+from .projections import Projection, consumers
+from .supervisor import Supervisor, TaskHealth
+from .worker import SupervisedWorker, sweep
+
+
+def heartbeat_key(queue: str) -> str:
+    """arq's health-check key of the queue: written by a worker at each poll, at most every
+    few seconds, and gone when none has polled for a while (service/worker.py)."""
+    return queue + health_check_key_suffix
+
+
+def start(
+    supervisor: Supervisor,
+    redis_url: str,
+    redis: Redis,
+    store: EventStore,
+    service: GameService,
+    settings: Settings,
+) -> list[Projection]:
+    """Start them all; the projections' consumers, whose errors /health shows."""
+    projections = consumers(redis, store, settings.projections)
+    for projection in projections:
+
+        async def project(_: TaskHealth, projection=projection) -> None:  # type: ignore[no-untyped-def]
+            await projection.run()
+
+        # A projection keeps its own loop alive and logs what fails: it tells no progress.
+        supervisor.start(f"projection:{projection.group}", project, beats=False)
+    supervisor.start("worker", SupervisedWorker(redis_url, service, settings.queue))
+
+    async def sweeping(health: TaskHealth) -> None:
+        await sweep(service, settings.sweep_seconds, health)
+
+    supervisor.start("sweep", sweeping)
+    return projections

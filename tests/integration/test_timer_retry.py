@@ -1,0 +1,150 @@
+"""A timer is never lost: an attempt that outlasts the job's time is tried again, no job
+keeps a result that would refuse its id, and the sweep queues a dropped timer again."""
+
+import asyncio
+import time
+import uuid
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from arq.connections import ArqRedis
+from litestar.testing import AsyncTestClient
+from redis.asyncio import Redis
+
+from events.store import EventStore
+from service.config import Lifecycle
+from service.embedded import EmbeddedValkey
+from service.games import GameService
+from service.worker import JobQueue, build_worker, job_id, sweep
+from tests.conftest import make_app
+from tests.players import new_table
+
+JOB_SECONDS = 0.5  # the test worker's bound on one attempt
+SLOW_SECONDS = 2.0  # the first append of a ring takes this long: four times the bound
+# A ring that must be tried again: the first attempt's bound, the first retry's delay (0.5 s),
+# a few polls and one append. The clock must ring within this after its deadline.
+RING_BOUND_SECONDS = 4.0
+
+
+class SlowFirstAppend(EventStore):
+    """The real store, whose first append made by the server (a timer's ring) is slow:
+    `before`, the store is slow to take it (the attempt that gives up never wrote it);
+    `after`, the append is written at once and its answer is slow (it landed, though the
+    attempt that gave up cannot know it)."""
+
+    def __init__(self, redis: Redis, when: str) -> None:
+        super().__init__(redis)
+        self.when = when
+        self.slowed = 0
+
+    async def append(self, game_id, expected_seq, envelopes, *args, **kwargs):  # type: ignore[no-untyped-def]
+        slow = self.slowed == 0 and envelopes[0].actor == "server"
+        if slow:
+            self.slowed += 1
+        if slow and self.when == "before":
+            await asyncio.sleep(SLOW_SECONDS)
+        result = await super().append(game_id, expected_seq, envelopes, *args, **kwargs)
+        if slow and self.when == "after":
+            await asyncio.sleep(SLOW_SECONDS)
+        return result
+
+
+async def rings_of(client, game_id: str, timer: str) -> list[dict]:
+    """The commands a timer caused: the first event of each carries its `fire_timer`."""
+    events = (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+    return [e for e in events if e.get("cause") == {"type": "fire_timer", "timer": timer}]
+
+
+async def next_rings(client, game_id: str, first: str) -> list[dict]:
+    events = (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+    causes = [e.get("cause") or {} for e in events]
+    return [c for c in causes if c.get("type") == "fire_timer" and c.get("timer") != first]
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+async def test_a_ring_slower_than_the_job_timeout_is_tried_again_and_rings_once(valkey, when):
+    queue = f"dg:timers:test-slow-{uuid.uuid4().hex[:8]}"  # served by this test's worker only
+    async with AsyncTestClient(app=make_app(valkey, background=False, queue=queue)) as client:
+        table = await new_table(client, seats=2, turn_seconds=1)
+        (clock,) = (await table.state())["clocks"]
+        timer = clock["timer"]
+        deadline = datetime.fromisoformat(clock["deadline"].replace("Z", "+00:00")).timestamp()
+
+        redis = Redis.from_url(valkey.url)
+        pool = ArqRedis(redis.connection_pool, default_queue_name=queue)
+        store = SlowFirstAppend(redis, when)
+        service = GameService(store, False, JobQueue(pool), Lifecycle())
+        worker = build_worker(valkey.url, service, queue, job_seconds=JOB_SECONDS)
+        running = asyncio.create_task(worker.main())
+        try:
+            while not await rings_of(client, table.id, timer):
+                assert not running.done(), running
+                late = time.time() - deadline
+                assert late < RING_BOUND_SECONDS, f"the clock has not rung {late:.1f} s late"
+                await asyncio.sleep(0.05)
+            rang = time.time()
+            # Every attempt is over by now, the slow one's answer included.
+            await asyncio.sleep(SLOW_SECONDS + 1)
+            assert store.slowed == 1, "the first ring was not slowed"
+            assert len(await rings_of(client, table.id, timer)) == 1, "the clock rang twice"
+            # No result is kept: the same timer id could be queued again.
+            assert not await redis.exists(f"arq:result:{job_id(table.id, timer)}")
+            # The clock its ring began (the next seat's, 1 s) was queued, by the attempt
+            # that rang or else by the retry, and rings in its turn.
+            while not await next_rings(client, table.id, timer):
+                late = time.time() - (rang + 1)
+                assert late < RING_BOUND_SECONDS, f"the next clock has not rung {late:.1f} s late"
+                await asyncio.sleep(0.05)
+        finally:
+            running.cancel()
+            await asyncio.gather(running, return_exceptions=True)
+            await worker.close()
+            await redis.aclose()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path):
+    """A server of its own: the sweep reads every game's due set, and the suite's games must
+    not be swept into this test's queue."""
+    server = EmbeddedValkey(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+async def test_a_dropped_timer_job_is_queued_again_by_the_sweep_and_rings(own_server):
+    queue = "dg:timers:test-dropped"
+    app = make_app(own_server, background=False, queue=queue)
+    async with AsyncTestClient(app=app) as client:
+        table = await new_table(client, seats=2, turn_seconds=1)
+        (clock,) = (await table.state())["clocks"]
+        timer = clock["timer"]
+        redis = Redis.from_url(own_server.url)
+        # Dropped, as arq drops a job after its last try: gone from the queue, no result.
+        key = job_id(table.id, timer)
+        assert await redis.zscore(queue, key), "the start queued the clock"
+        await redis.zrem(queue, key)
+        await redis.delete(f"arq:job:{key}")
+
+        pool = ArqRedis(redis.connection_pool, default_queue_name=queue)
+        service = GameService(EventStore(redis), False, JobQueue(pool), Lifecycle())
+        worker = build_worker(own_server.url, service, queue, job_seconds=JOB_SECONDS)
+        running = asyncio.create_task(worker.main())
+        try:
+            await asyncio.sleep(2)  # past the deadline: nothing rings, nothing is queued
+            assert not await rings_of(client, table.id, timer)
+            # The game's moment comes (its deadline plus the sweep's slack): one sweep.
+            await service.store.set_due(table.id, int(time.time() * 1000))
+            await sweep(service)
+            assert await redis.exists(f"arq:job:{key}"), "the sweep did not queue the clock"
+            limit = time.monotonic() + 5
+            while not await rings_of(client, table.id, timer):
+                assert time.monotonic() < limit, "the clock queued by the sweep did not ring"
+                await asyncio.sleep(0.05)
+            assert len(await rings_of(client, table.id, timer)) == 1
+        finally:
+            running.cancel()
+            await asyncio.gather(running, return_exceptions=True)
+            await worker.close()
+            await redis.aclose()
