@@ -7,11 +7,12 @@ and played to the end over and over (`--players` at a time, `--rate` commands/s 
 all-bot games with turn clocks that the worker plays to the end; SSE streams following
 some of the games; lobby pages, game views and audits of finished games read. Every
 `--every` seconds it prints the API process's resident memory and Valkey's memory by kind
-of key: what every played game keeps by design (its log, secrets, kept audit, idempotency
-records; its lobby entry) grows with the games played and is shown per game; the rest
-(feeds, the job queue and its results, due sets, rate buckets, anything else) is what must
-stay flat after warm-up, with the process's memory. The last line is JSON with every
-sample. Loopback only.
+of key: what every played game keeps by design (`games`: its log, secrets, kept audit,
+idempotency records; `read_models`: its lobby entry, rounds index, players' results) grows
+with the games played; the rest (feeds, the job queue and its jobs, due sets, rate buckets,
+anything else) must stay flat after warm-up, and so must the process's memory once its
+cache of folded games is full: the service runs with a small cache (`--cache-mb`, 4) so
+that it fills within the warm-up. The last line is JSON with every sample. Loopback only.
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ from service.embedded import EmbeddedValkey
 JSON = {"Content-Type": "application/json"}
 KINDS = [  # (pattern of a key, kind); the first that matches names the key's kind
     (re.compile(r":(game|secrets|audit|idem):"), "games"),
-    (re.compile(r"\{lobby\}"), "lobby"),
-    (re.compile(r":feed"), "feeds"),
-    (re.compile(r"^arq:"), "jobs"),
+    (re.compile(r"\{lobby\}|:rounds:|:players$"), "read_models"),
+    (re.compile(r":feed$"), "feeds"),
+    (re.compile(r"^arq:|^dg:timers"), "jobs"),
     (re.compile(r":due$"), "due"),
 ]
 
@@ -184,11 +185,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=100, help="commands/s of recorded games")
     parser.add_argument("--players", type=int, default=8, help="recorded games played at once")
     parser.add_argument("--per-kind", type=int, default=2, help="recorded games of each kind")
+    parser.add_argument("--cache-mb", type=int, default=4, help="the service's DANGER_CACHE_MB")
     args = parser.parse_args(argv)
 
     data = Path(tempfile.mkdtemp(prefix="danger-soak-"))
     valkey = EmbeddedValkey(data)
     valkey.start()
+    os.environ["DANGER_CACHE_MB"] = str(args.cache_mb)
     serve, url = start_serve(valkey.url, 1)
     redis = Redis.from_url(valkey.url)
     try:
