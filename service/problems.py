@@ -7,6 +7,8 @@ import logging
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
+from redis.exceptions import ConnectionError as StoreConnectionError
+from redis.exceptions import TimeoutError as StoreTimeoutError
 
 from events.store import Unconfirmed
 
@@ -83,6 +85,19 @@ def not_replicated(_: Request, exc: Unconfirmed) -> Response[Problem]:
     )
 
 
+def store_unavailable(_: Request, exc: Exception) -> Response[Problem]:
+    """The store is away (a restart, a failover, a full connection pool): the request is not
+    the server's failure, and a retry soon may well succeed."""
+    log.warning("the store could not be reached: %s", exc)
+    return problem(
+        503,
+        "store_unavailable",
+        "The store cannot be reached now; retry shortly. A write may or may not have been "
+        "applied: retry it with the same Idempotency-Key, or read the game first.",
+        headers={"Retry-After": "1"},
+    )
+
+
 def unexpected(_: Request, exc: Exception) -> Response[Problem]:
     log.exception("unhandled error", exc_info=exc)
     return problem(500, "internal", "The server failed; the request changed nothing it reports.")
@@ -91,6 +106,8 @@ def unexpected(_: Request, exc: Exception) -> Response[Problem]:
 HANDLERS = {
     ApiError: api_error,
     Unconfirmed: not_replicated,
+    StoreConnectionError: store_unavailable,
+    StoreTimeoutError: store_unavailable,
     HTTPException: http_error,
     RecursionError: too_deep,
     Exception: unexpected,
@@ -100,7 +117,8 @@ HANDLERS = {
 def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
     """The problem answers of an operation; `meanings` (`s422="..."`) replace the general
     description of a status where the operation means something narrower by it. Every
-    operation under /v1 may answer 429 (service/ratelimit.py), so 429 is always listed."""
+    operation under /v1 may answer 429 (service/ratelimit.py) and, while the store is away,
+    503 `store_unavailable`: both are always listed."""
     meaning = {
         400: "Malformed or invalid request (code names what).",
         401: "Missing or unknown token.",
@@ -116,16 +134,18 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
         "without 4 seats).",
         429: "Too many requests of this kind from this client (`rate_limited`): wait "
         "`Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.",
-        503: "Not now: too much contention on this game, or no free game id "
-        "(`contention`), retry; the pool for audits, replays and exports is full (`busy`), "
-        "retry after `Retry-After`; the store's replicas did not confirm the write in time "
-        "(`not_replicated`, with DANGER_DURABILITY=replicas:N): it may or may not be kept, "
-        "retry with the same Idempotency-Key or read the game first; or the store no longer "
-        "holds this game's history (`history_lost`: it lost events it had acknowledged, and "
-        "the operator is alerted).",
+        503: "Not now: the store cannot be reached (`store_unavailable`, a write may or may "
+        "not have been applied), retry after `Retry-After` with the same Idempotency-Key; "
+        "too much contention on this game, or no free game id (`contention`), retry; the "
+        "pool for audits, replays and exports is full (`busy`), retry after `Retry-After`; "
+        "the store's replicas did not confirm the write in time (`not_replicated`, with "
+        "DANGER_DURABILITY=replicas:N): it may or may not be kept, retry with the same "
+        "Idempotency-Key or read the game first; or the store no longer holds this game's "
+        "history (`history_lost`: it lost events it had acknowledged, and the operator is "
+        "alerted).",
     }
     meaning.update({int(key[1:]): text for key, text in meanings.items()})
     return {
         s: ResponseSpec(Problem, description=meaning[s], media_type=MEDIA, generate_examples=False)
-        for s in sorted({*statuses, 429})
+        for s in sorted({*statuses, 429, 503})
     }

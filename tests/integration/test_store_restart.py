@@ -101,6 +101,13 @@ async def test_after_the_store_comes_back_bots_move_clocks_ring_projections_catc
             r = await http.get("/health")
             assert r.status_code == 503 and r.json()["status"] == "degraded", r.text
             assert r.json()["redis"] == "unreachable"
+            # A read or a command meanwhile is the store's absence, not the server's failure.
+            played = tables[-1]
+            r = await http.get(f"/v1/games/{played.id}")
+            assert r.status_code == 503 and r.json()["code"] == "store_unavailable", r.text
+            assert r.headers["Retry-After"] == "1"
+            r = await played.send(0, {"type": "draw"})
+            assert r.status_code == 503 and r.json()["code"] == "store_unavailable", r.text
             await asyncio.sleep(DOWN_SECONDS)
             server.start()
             back = time.monotonic()
