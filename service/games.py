@@ -277,10 +277,13 @@ class GameService:
         """Fold what the store holds past the cached head. The read starts at the head itself:
         a store that no longer holds it as it was folded lost acknowledged events (service/
         history.py), and the game is folded again from what it holds."""
+        # The fold as it is when the read begins: a command of this process may fold its
+        # own events into it while the read is on its way.
+        seq, hash_ = game.seq, game.head
         try:
-            raws = await self.store.read_raw(game.id, after=game.seq - 1)
+            raws = await self.store.read_raw(game.id, after=seq - 1)
             head = read_folded(raws[0]) if raws else None
-            if head is None or head.seq != game.seq or head.hash != game.head:
+            if head is None or head.seq != seq or head.hash != hash_:
                 await self._fold_again(game)
                 return
             for raw in raws[1:]:

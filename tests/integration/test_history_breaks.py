@@ -4,17 +4,19 @@ says so in /health."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
+import httpx
 from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
 from events.envelope import first_break
 from events.keys import GameKeys
 from events.store import EventStore
-from tests.conftest import make_app
+from tests.conftest import make_app, on_socket
 from tests.players import Table, new_table
 
 
@@ -114,3 +116,24 @@ async def test_a_game_the_store_lost_whole_is_a_503_not_a_stale_answer(valkey):
         r = await a.get(f"/v1/games/{table.id}")
         assert r.status_code == 503 and r.json()["code"] == "history_lost"
         assert await history_breaks(a) == 1
+
+
+async def test_reads_racing_commands_in_one_process_see_no_break(valkey):
+    """A read catches up while a command of the same process folds its own events: the
+    store's history continues the fold as it was when the read began."""
+    app = make_app(valkey, background=False, queue="dg:timers:nobody")
+    async with on_socket(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as http:
+        table = await new_table(http, seats=2)
+        done = asyncio.Event()
+
+        async def reader() -> None:
+            while not done.is_set():
+                assert (await http.get(f"/v1/games/{table.id}")).status_code == 200
+
+        readers = [asyncio.create_task(reader()) for _ in range(4)]
+        for _ in range(60):
+            seat, move = await next_move(table)
+            assert (await table.send(seat, move)).status_code == 200
+        done.set()
+        await asyncio.gather(*readers)
+        assert (await http.get("/health")).json()["history_breaks"] == 0
