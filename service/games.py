@@ -424,14 +424,7 @@ class GameService:
     async def start(
         self, game_id: str, token: str | None, idempotency_key: str | None = None
     ) -> Outcome:
-        game = await self.get(game_id)
-        role = await self._authenticate(game, self._required(token))
-        if role != "admin":
-            raise ApiError(403, "admin_only", "Only the game's admin token may start it.")
-        idem = _admin_idem("start", idempotency_key)
-        return await self._execute(
-            game, "admin", tables.Start(), idem, idempotency_key, None, None
-        )
+        return await self._by_admin(game_id, token, idempotency_key, "start", tables.Start())
 
     async def command(
         self,
@@ -514,14 +507,28 @@ class GameService:
     ) -> Outcome:
         """The admin ends a game that has not started (RULINGS.md: "The admin may abandon an
         open game at any time")."""
+        return await self._by_admin(
+            game_id, token, idempotency_key, "abandon", tables.Abandon(reason="admin")
+        )
+
+    async def _by_admin(
+        self,
+        game_id: str,
+        token: str | None,
+        idempotency_key: str | None,
+        operation: str,
+        command: Command,
+    ) -> Outcome:
+        """A command only the game's admin token may send (start, abandon); one key names
+        one of its operations."""
         game = await self.get(game_id)
         role = await self._authenticate(game, self._required(token))
         if role != "admin":
-            raise ApiError(403, "admin_only", "Only the game's admin token may abandon it.")
-        idem = _admin_idem("abandon", idempotency_key)
-        return await self._execute(
-            game, "admin", tables.Abandon(reason="admin"), idem, idempotency_key, None, None
-        )
+            raise ApiError(
+                403, "admin_only", f"Only the game's admin token may {operation} it."
+            )
+        idem = _admin_idem(operation, idempotency_key)
+        return await self._execute(game, "admin", command, idem, idempotency_key, None, None)
 
     async def _schedule_after_append(self, game: Game) -> None:
         """The events are stored: a queue that fails now must not turn the answer into an

@@ -63,6 +63,19 @@ async def new_table(
     return table
 
 
+async def bot_table(client: Any, seats: int = 2, think_ms: int = 0, bot: str = "random") -> str:
+    """A started Danger game whose every seat is a bot: the workers play it. Its id."""
+    r = await client.post("/v1/games", json={"game": "danger", "seats": seats})
+    assert r.status_code == 201, r.text
+    game_id, admin = r.json()["id"], r.json()["admin_token"]
+    for seat in range(seats):
+        body = {"name": f"bot{seat}", "bot": bot, "think_ms": think_ms}
+        assert (await client.post(f"/v1/games/{game_id}/players", json=body)).is_success
+    auth = {"Authorization": f"Bearer {admin}"}
+    assert (await client.post(f"/v1/games/{game_id}/start", headers=auth)).is_success
+    return game_id
+
+
 def deck(*top: str) -> list[str]:
     from collections import Counter
 

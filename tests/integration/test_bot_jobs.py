@@ -14,18 +14,13 @@ from events.store import EventStore
 from service.games import GameService, bot_seed
 from service.worker import JobQueue, build_worker, sweep
 from tests.conftest import make_app
+from tests.players import bot_table
 
 
 async def test_a_lost_bot_move_is_queued_again_by_the_sweep_and_played(valkey):
     queue = "dg:timers:test-sweep"  # nobody serves it but this test's burst worker
     async with AsyncTestClient(app=make_app(valkey, background=False, queue=queue)) as http:
-        r = await http.post("/v1/games", json={"game": "danger", "seats": 2})
-        game_id, admin = r.json()["id"], r.json()["admin_token"]
-        for seat in range(2):
-            body = {"name": f"bot{seat}", "bot": "random", "think_ms": 0}
-            assert (await http.post(f"/v1/games/{game_id}/players", json=body)).is_success
-        auth = {"Authorization": f"Bearer {admin}"}
-        assert (await http.post(f"/v1/games/{game_id}/start", headers=auth)).is_success
+        game_id = await bot_table(http)
         seq = (await http.get(f"/v1/games/{game_id}")).json()["seq"]
 
         redis = Redis.from_url(valkey.url)

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from service.embedded import DataDirInUse, EmbeddedValkey
-from tests.players import new_table
+from tests.players import bot_table, new_table
 
 
 def free_port() -> int:
@@ -109,13 +109,7 @@ async def test_two_api_processes_and_their_worker_serve_one_game_and_stop_togeth
     base = f"http://127.0.0.1:{port}"
     try:
         async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-            r = await http.post("/v1/games", json={"game": "danger", "seats": 2})
-            game_id = r.json()["id"]
-            for seat in range(2):
-                body = {"name": f"bot{seat}", "bot": "random", "think_ms": 0}
-                assert (await http.post(f"/v1/games/{game_id}/players", json=body)).is_success
-            auth = {"Authorization": f"Bearer {r.json()['admin_token']}"}
-            assert (await http.post(f"/v1/games/{game_id}/start", headers=auth)).is_success
+            game_id = await bot_table(http)
             # Nobody plays but the bots, so the worker process must be running.
             deadline = time.monotonic() + 60
             while (await http.get(f"/v1/games/{game_id}")).json()["status"] != "finished":

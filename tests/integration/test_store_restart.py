@@ -20,7 +20,7 @@ from events.store import EventStore
 from service.embedded import EmbeddedValkey
 from tests.conftest import make_app, on_socket
 from tests.integration.test_restart import free_port
-from tests.players import new_table
+from tests.players import bot_table, new_table
 
 DOWN_SECONDS = 2.0  # how long the store stays away
 HEAL_SECONDS = 10.0  # within this of its return, everything works again
@@ -40,17 +40,6 @@ async def wait_until(what: str, check, limit: float) -> None:  # type: ignore[no
         await asyncio.sleep(0.1)
 
 
-async def bot_game(http: httpx.AsyncClient) -> str:
-    r = await http.post("/v1/games", json={"game": "danger", "seats": 2})
-    game_id, admin = r.json()["id"], r.json()["admin_token"]
-    for seat in range(2):
-        body = {"name": f"bot{seat}", "bot": "random", "think_ms": 150}
-        assert (await http.post(f"/v1/games/{game_id}/players", json=body)).is_success
-    auth = {"Authorization": f"Bearer {admin}"}
-    assert (await http.post(f"/v1/games/{game_id}/start", headers=auth)).is_success
-    return game_id
-
-
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 async def test_after_the_store_comes_back_bots_move_clocks_ring_projections_catch_up(
     tmp_path: Path, how: signal.Signals
@@ -67,7 +56,7 @@ async def test_after_the_store_comes_back_bots_move_clocks_ring_projections_catc
                 lambda: _status(http, 200),
                 time.monotonic() + 15,
             )
-            bots = [await bot_game(http) for _ in range(2)]
+            bots = [await bot_table(http, think_ms=150) for _ in range(2)]
             clocks = [(await new_table(http, seats=2, turn_seconds=1)).id for _ in range(2)]
             tables = [await new_table(http, seats=2)]  # played by the load, one after another
             stop_load = asyncio.Event()
