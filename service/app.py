@@ -86,6 +86,7 @@ def create_app(
             per_client=settings.streams_per_client,
             per_process=settings.streams_max,
             queue_bound=settings.stream_queue,
+            writes_per_second=settings.stream_writes,
             keep_alive=app.state.get("keep_alive", KEEP_ALIVE_SECONDS),  # tests shorten it
         )
         await hub.start()

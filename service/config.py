@@ -174,6 +174,7 @@ class Settings:
     streams_per_client: int = 20  # open SSE streams per peer address, per process
     streams_max: int = 5_000  # open SSE streams per process
     stream_queue: int = 256  # batches of events a stream may fall behind before it re-reads
+    stream_writes: int = 2_500  # writes to streams per second per process (events gather)
     cache_mb: int = 256  # MiB of folded games one process keeps (games that are over leave first)
     # What an acknowledged append must survive; checked against the store at startup.
     durability: Durability = field(default_factory=Durability)
@@ -230,6 +231,7 @@ class Settings:
             streams_per_client=_positive(env, "DANGER_STREAMS_PER_CLIENT", cls.streams_per_client),
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
             stream_queue=_positive(env, "DANGER_STREAM_QUEUE", cls.stream_queue),
+            stream_writes=_positive(env, "DANGER_STREAM_WRITES", cls.stream_writes),
             cache_mb=_positive(env, "DANGER_CACHE_MB", cls.cache_mb),
             durability=Durability.parse(
                 env.get(DURABILITY_SETTING), env.get(DURABILITY_WAIT_SETTING)

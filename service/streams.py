@@ -17,6 +17,12 @@ A slow reader never blocks the hub or grows without bound: its queue holds `queu
 batches; when the hub finds it full, it empties the queue and marks the subscriber behind, and
 the subscriber reads on from the store by seq (a page at a time) before taking live batches
 again.
+
+The process writes to its streams at most `writes_per_second` times a second: after a read of
+the feeds that woke W subscribers, the next read waits W / writes_per_second (or
+SETTLE_SECONDS, whichever is longer), so that more appends gather into each write. With a few
+streams nothing changes; with thousands, each stream's writes carry more events, later, and
+the event loop keeps its time for commands (bench/streams.py).
 """
 
 from __future__ import annotations
@@ -191,6 +197,7 @@ class StreamHub:
         per_client: int,
         per_process: int,
         queue_bound: int,
+        writes_per_second: float,
         keep_alive: float = KEEP_ALIVE_SECONDS,
     ) -> None:
         self.service = service
@@ -198,6 +205,8 @@ class StreamHub:
         self.redis_url = redis_url
         self.per_client, self.per_process, self.queue_bound = per_client, per_process, queue_bound
         self.keep_alive = keep_alive
+        self.writes_per_second = writes_per_second
+        self._free_at = 0.0  # loop time from which the write budget allows the next publish
         self.channels: dict[str, set[Subscriber]] = {}
         self.by_client: dict[str, int] = {}
         self.open = 0
@@ -395,17 +404,24 @@ class StreamHub:
                         first = min(first, announced[game_id][0])
                         last = max(last, announced[game_id][1])
                     announced[game_id] = (first, last)
-            if announced:
-                await self._publish(announced)
+            woken = await self._publish(announced) if announced else 0
             if reply:
                 # Under load, let the next appends gather: a stream then writes several
                 # commands' events at once (a write costs more than the bytes in it), and
                 # a lone append after a quiet spell still goes out at once.
-                await asyncio.sleep(SETTLE_SECONDS)
+                await asyncio.sleep(self._pause(woken))
 
-    async def _publish(self, announced: dict[str, tuple[int, int]]) -> None:
+    def _pause(self, woken: int) -> float:
+        """How long to gather before the next read, after one that woke `woken` streams:
+        the budget is the process's, shared by every group of feeds."""
+        now = asyncio.get_running_loop().time()
+        self._free_at = max(self._free_at, now) + woken / self.writes_per_second
+        return max(SETTLE_SECONDS, self._free_at - now)
+
+    async def _publish(self, announced: dict[str, tuple[int, int]]) -> int:
         """Read each announced range once (one round trip for all of them) and offer it to
-        the game's subscribers; on any failure they read on from the store themselves."""
+        the game's subscribers; on any failure they read on from the store themselves. The
+        number of subscribers woken."""
         try:
             stored = await self.store.read_many_raw(
                 {game_id: (first - 1, last) for game_id, (first, last) in announced.items()}
@@ -414,9 +430,8 @@ class StreamHub:
             raise
         except Exception:
             log.exception("reading announced events failed")
-            for game_id in announced:
-                self._fall_behind(game_id)
-            return
+            return sum(self._fall_behind(game_id) for game_id in announced)
+        woken = 0
         for game_id, raw in stored.items():
             if not raw or game_id not in self.channels:
                 continue
@@ -431,22 +446,27 @@ class StreamHub:
                 raise
             except Exception:
                 log.exception("publishing events of game %s failed", game_id)
-                self._fall_behind(game_id)
+                woken += self._fall_behind(game_id)
                 continue
-            await self._offer(game_id, batch)
+            woken += await self._offer(game_id, batch)
+        return woken
 
-    async def _offer(self, game_id: str, batch: Batch) -> None:
+    async def _offer(self, game_id: str, batch: Batch) -> int:
         """Wake the game's subscribers one per turn of the event loop: requests that arrive
         meanwhile run between them, so a game with thousands of readers never holds a
         command up for all of their writes (bench/streams.py, 2,000 streams: command p99
         about 70 ms with all woken at once, under 20 ms one per turn)."""
-        for subscriber in list(self.channels.get(game_id, ())):
+        subscribers = list(self.channels.get(game_id, ()))
+        for subscriber in subscribers:
             subscriber.offer(batch)
             await asyncio.sleep(0)
+        return len(subscribers)
 
-    def _fall_behind(self, game_id: str) -> None:
-        for subscriber in self.channels.get(game_id, ()):
+    def _fall_behind(self, game_id: str) -> int:
+        subscribers = self.channels.get(game_id, ())
+        for subscriber in subscribers:
             subscriber.fall_behind()
+        return len(subscribers)
 
 
 def _text(value: Any) -> str:

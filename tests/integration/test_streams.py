@@ -346,3 +346,43 @@ async def test_an_idle_stream_sends_keep_alive_comments(valkey):
         await wait_for(lambda: listener.comments >= 2)
         await close_all([task])
         await wait_for(lambda: server.hub.open == 0)
+
+
+async def test_the_process_writes_to_its_streams_within_its_budget(valkey):
+    """Ten readers of a game played fast: each still gets every event once and in order,
+    but the process writes at most `stream_writes` times a second in all (events of several
+    commands gather into one write), where it would write to each reader every 50 ms."""
+    budget, readers = 20, 10
+    async with serving(valkey, stream_writes=budget) as server, client(server.url) as http:
+        table = await new_table(http, seats=2)
+        start = (await table.state())["seq"]
+        hub = server.hub
+        writes, final, played = 0, 0, asyncio.Event()
+
+        async def read(messages: Any) -> list[int]:
+            nonlocal writes
+            seqs: list[int] = []
+            async for message in messages:  # keep-alive comments come every 0.2 s
+                frame = message.encode()
+                if not frame.startswith(b":"):
+                    writes += 1
+                    seqs += [int(s) for s in re.findall(rb"^id: (\d+)\r$", frame, re.M)]
+                if played.is_set() and seqs and seqs[-1] == final:
+                    await messages.aclose()
+                    break
+            return seqs
+
+        subscribers = [hub.subscribe(table.id, "spectator", f"reader-{n}") for n in range(readers)]
+        tasks = [asyncio.create_task(read(hub.events(s, start))) for s in subscribers]
+        began = asyncio.get_running_loop().time()
+        rng = random.Random(4)
+        for _ in range(30):
+            final = await play(table, 1, rng)
+            await asyncio.sleep(0.02)
+        seconds = asyncio.get_running_loop().time() - began
+        played.set()
+        for seqs in await asyncio.wait_for(asyncio.gather(*tasks), 30):
+            assert seqs == list(range(start + 1, final + 1))
+        # The first read after a quiet spell goes out at once; after it, the budget.
+        assert writes <= readers + budget * (seconds + 1), (writes, seconds)
+        assert hub.open == 0
