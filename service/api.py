@@ -12,7 +12,7 @@ from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import Discriminator, Example
+from litestar.openapi.spec import Discriminator, Example, Reference, SecurityScheme
 from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Response, ServerSentEvent
 from redis.exceptions import RedisError
@@ -62,14 +62,6 @@ GameId = Annotated[
     str,
     PathParameter(title="game_id", description="The id returned by POST /v1/games.", max_length=64),
 ]
-Authorization = Annotated[
-    str | None,
-    HeaderParameter(
-        name="Authorization",
-        required=False,
-        description="`Bearer <token>`: a seat token or the admin token. Without one, a spectator.",
-    ),
-]
 IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(
@@ -84,6 +76,27 @@ IdempotencyKey = Annotated[
     ),
 ]
 Service = NamedDependency[GameService]
+# The bearer token of the request, or None (`Authorization: Bearer <token>`, read by
+# `bearer_token`): documented as each operation's `security`, not as a header parameter,
+# which OpenAPI tools ignore for Authorization.
+Token = NamedDependency[str | None]
+SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
+    "seatToken": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="A seat's token, returned once by joinGame (`token`): the seat reads its "
+        "own cards and sends its commands.",
+    ),
+    "adminToken": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="The game's admin token, returned once by createGame (`admin_token`): "
+        "starts or abandons the game; it reads the game as a spectator does.",
+    ),
+}
+SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
+ADMIN: list[dict[str, list[str]]] = [{"adminToken": []}]
+READER: list[dict[str, list[str]]] = [{"seatToken": []}, {"adminToken": []}, {}]
 KEEP_ALIVE_SECONDS = 15.0
 INLINE_EVENTS = 1000  # a page of events longer than this is redacted off the event loop
 MAX_SEQ = 2**53
@@ -98,12 +111,15 @@ def bearer(header: str | None) -> str | None:
     return token.strip()
 
 
-async def _reader(
-    service: GameService, game_id: str, authorization: str | None
-) -> tuple[Game, Any]:
+def bearer_token(request: Request) -> str | None:
+    """The request's bearer token (the app's `token` dependency)."""
+    return bearer(request.headers.get("authorization"))
+
+
+async def _reader(service: GameService, game_id: str, token: str | None) -> tuple[Game, Any]:
     """The game, and who is reading it (a seat, or a spectator without a token)."""
     game = await service.get(game_id)
-    viewer, _ = await service.viewer(game, bearer(authorization))
+    viewer, _ = await service.viewer(game, token)
     return game, viewer
 
 
@@ -416,6 +432,7 @@ class GamesController(Controller):
         "/{game_id:str}/start",
         status_code=200,
         operation_id="startGame",
+        security=ADMIN,
         summary="Start a game",
         description="With the admin token, once every seat is taken: shuffles and deals. "
         "`Idempotency-Key` makes a retry safe: it answers as the first request did.",
@@ -425,11 +442,11 @@ class GamesController(Controller):
         self,
         service: Service,
         game_id: GameId,
-        authorization: Authorization = None,
+        token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
         outcome = await service.start(
-            game_id, bearer(authorization), _check_idempotency_key(idempotency_key)
+            game_id, token, _check_idempotency_key(idempotency_key)
         )
         return _game_out(service, outcome.game, outcome.viewer)
 
@@ -437,6 +454,7 @@ class GamesController(Controller):
         "/{game_id:str}/abandon",
         status_code=200,
         operation_id="abandonGame",
+        security=ADMIN,
         summary="Abandon a game that has not started",
         description="With the admin token, while the game is open: it ends with "
         "`game_abandoned` (no winner) and leaves the lobby's open games. A started game "
@@ -448,17 +466,18 @@ class GamesController(Controller):
         self,
         service: Service,
         game_id: GameId,
-        authorization: Authorization = None,
+        token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
         outcome = await service.abandon(
-            game_id, bearer(authorization), _check_idempotency_key(idempotency_key)
+            game_id, token, _check_idempotency_key(idempotency_key)
         )
         return _game_out(service, outcome.game, outcome.viewer)
 
     @get(
         "/{game_id:str}",
         operation_id="getGame",
+        security=READER,
         summary="A game as the caller may see it",
         description="`view` holds exactly what the caller's seat may see (no token: a "
         "spectator's view); `legal` lists every command the caller may send now.",
@@ -472,15 +491,16 @@ class GamesController(Controller):
         ],
     )
     async def read(
-        self, service: Service, game_id: GameId, authorization: Authorization = None
+        self, service: Service, game_id: GameId, token: Token
     ) -> Response[GameOut]:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         return Response(_game_out(service, game, viewer), headers={"ETag": f'"{game.seq}"'})
 
     @post(
         "/{game_id:str}/commands",
         status_code=200,
         operation_id="sendCommand",
+        security=SEAT,
         summary="Send a game command",
         description="The body is one of the game's commands, tagged by `type`; `legal` in "
         "GET /v1/games/{id} lists the ones allowed now. `Idempotency-Key` makes a retry "
@@ -500,7 +520,7 @@ class GamesController(Controller):
                 schema_extra={"discriminator": Discriminator(property_name="type")},
             ),
         ],
-        authorization: Authorization = None,
+        token: Token,
         idempotency_key: IdempotencyKey = None,
         if_match: Annotated[
             str | None,
@@ -513,7 +533,7 @@ class GamesController(Controller):
     ) -> CommandResult:
         outcome = await service.command(
             game_id,
-            bearer(authorization),
+            token,
             data,
             _check_idempotency_key(idempotency_key),
             _parse_if_match(if_match),
@@ -523,6 +543,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/events",
         operation_id="listEvents",
+        security=READER,
         summary="The event log",
         description="Envelopes after seq `after`, redacted for the caller while the game "
         "runs, complete for everyone once it is finished.",
@@ -533,11 +554,11 @@ class GamesController(Controller):
         service: Service,
         request: Request,
         game_id: GameId,
+        token: Token,
         after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000,
-        authorization: Authorization = None,
     ) -> EventPage:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         log = []
         if after < game.seq:
             upto = min(game.seq, after + limit)
@@ -548,6 +569,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/stream",
         operation_id="streamEvents",
+        security=READER,
         summary="Live events (Server-Sent Events)",
         description="The same envelopes as /events as they are appended; each message's id is "
         "its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no "
@@ -570,13 +592,13 @@ class GamesController(Controller):
         service: Service,
         request: Request,
         game_id: GameId,
-        authorization: Authorization = None,
+        token: Token,
         last_event_id: Annotated[
             str | None, HeaderParameter(name="Last-Event-ID", required=False)
         ] = None,
         after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     ) -> ServerSentEvent:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         resume = seq_number(last_event_id.strip()) if last_event_id else None
         start = min(after if resume is None else resume, game.seq)
         hub: StreamHub = request.app.state.hub
@@ -587,6 +609,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/replay",
         operation_id="replayGame",
+        security=READER,
         summary="The game as it stood after event `seq`",
         description="Once the game is finished, the full state (every hand, the stack); "
         "while it runs, the caller's own view of that moment.",
@@ -598,9 +621,9 @@ class GamesController(Controller):
         request: Request,
         game_id: GameId,
         seq: Annotated[int, QueryParameter(ge=1, le=MAX_SEQ)],
-        authorization: Authorization = None,
+        token: Token,
     ) -> Replayed:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         if seq > game.seq:
             raise ApiError(404, "no_such_event", f"The game has {game.seq} events.")
         log, secret = await service.store.load(game_id, upto=seq)
@@ -612,6 +635,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/export",
         operation_id="exportGame",
+        security=READER,
         summary="The whole log as JSON Lines",
         description="One envelope per line, `game` included: complete once the game is "
         "finished (then `danger audit FILE` checks it offline), redacted for the caller before.",
@@ -623,9 +647,9 @@ class GamesController(Controller):
         service: Service,
         request: Request,
         game_id: GameId,
-        authorization: Authorization = None,
+        token: Token,
     ) -> Response[bytes]:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         log = await service.store.read_raw(game_id, upto=game.seq)
         body = await _offload(request).run(
             offload.export_lines, game.rules.name, game.finished, log, viewer
@@ -662,6 +686,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/rounds/{n:int}",
         operation_id="getRound",
+        security=READER,
         summary="A round's summary",
         description="Every event of round n (dealt, passed, played, scored) with the scoring "
         "and its reason for every point; redacted for the caller while the game runs. Fed by "
@@ -674,9 +699,9 @@ class GamesController(Controller):
         request: Request,
         game_id: GameId,
         n: Annotated[int, PathParameter(ge=1, le=10_000)],
-        authorization: Authorization = None,
+        token: Token,
     ) -> RoundSummary:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         raw = await request.app.state.redis.hget(rounds_key(game_id), str(n))
         if raw is None:
             raise ApiError(404, "no_such_round", f"Round {n} has not been played (yet).")

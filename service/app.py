@@ -15,12 +15,11 @@ from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
-from litestar.openapi.spec import Components, SecurityScheme
+from litestar.openapi.spec import Components
 
 from events.store import EventStore
 
-from . import api, background, durability, openapi_spec, ratelimit
+from . import api, background, docs_ui, durability, openapi_spec, ratelimit
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
@@ -122,7 +121,13 @@ def create_app(
     clients = Clients(settings.trusted_proxies)
     limiter = ratelimit.Limiter(settings.rates, clients)
     app = Litestar(
-        route_handlers=[api.GamesController, api.health, api.player, api.player_named_by_slashes],
+        route_handlers=[
+            api.GamesController,
+            api.health,
+            api.player,
+            api.player_named_by_slashes,
+            docs_ui.assets(),
+        ],
         middleware=[ratelimit.middleware(limiter)] if settings.rate_limits else [],
         state=State(
             {
@@ -131,7 +136,10 @@ def create_app(
                 "creates": Creates(settings.idempotency_ms),
             }
         ),
-        dependencies={"service": Provide(_service, sync_to_thread=False)},
+        dependencies={
+            "service": Provide(_service, sync_to_thread=False),
+            "token": Provide(api.bearer_token, sync_to_thread=False),
+        },
         lifespan=[lifespan],
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         request_max_body_size=settings.max_body_bytes,
@@ -146,12 +154,8 @@ def create_app(
             version="1.0.0",
             description=DESCRIPTION,
             path="/schema",
-            render_plugins=[SwaggerRenderPlugin()],
-            components=Components(
-                security_schemes={
-                    "bearer": SecurityScheme(type="http", scheme="bearer"),
-                }
-            ),
+            render_plugins=[docs_ui.swagger()],
+            components=Components(security_schemes=api.SECURITY_SCHEMES),
         ),
         debug=False,
     )

@@ -37,10 +37,8 @@ LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
         "JoinGame": Link(operation_id="joinGame", parameters={"game_id": GAME_FROM_BODY}),
         "StartGame": Link(
             operation_id="startGame",
-            parameters={
-                "game_id": GAME_FROM_BODY,
-                "Authorization": "Bearer {$response.body#/admin_token}",
-            },
+            parameters={"game_id": GAME_FROM_BODY},
+            description="With `admin_token` as the adminToken bearer.",
         ),
         "GetGame": Link(operation_id="getGame", parameters={"game_id": GAME_FROM_BODY}),
         "ListEvents": Link(operation_id="listEvents", parameters={"game_id": GAME_FROM_BODY}),
@@ -48,17 +46,13 @@ LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
     ("/v1/games/{game_id}/players", "post", "201"): {
         "SendCommand": Link(
             operation_id="sendCommand",
-            parameters={
-                "game_id": GAME_FROM_PATH,
-                "Authorization": "Bearer {$response.body#/token}",
-            },
+            parameters={"game_id": GAME_FROM_PATH},
+            description="With `token` as the seatToken bearer.",
         ),
         "GetGameAsSeat": Link(
             operation_id="getGame",
-            parameters={
-                "game_id": GAME_FROM_PATH,
-                "Authorization": "Bearer {$response.body#/token}",
-            },
+            parameters={"game_id": GAME_FROM_PATH},
+            description="With `token` as the seatToken bearer: the seat's own view.",
         ),
         "JoinAgain": Link(operation_id="joinGame", parameters={"game_id": GAME_FROM_PATH}),
     },
@@ -71,8 +65,15 @@ LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
 PATTERNS = {
     "If-Match": r'^(W/)?"?[0-9]{1,16}"?$',
     "Idempotency-Key": r"^[\x20-\x7e]{1,128}$",
-    "Authorization": r"^\S+ \S+$",
 }
+
+
+CHALLENGE = OpenAPIHeader(
+    schema=Schema(type=OpenAPIType.STRING, pattern=r"^Bearer "),
+    required=True,
+    description='`Bearer realm="danger-hall"`, with `error="invalid_token"` when the token '
+    "sent is not valid here (RFC 6750).",
+)
 
 
 def _rate_headers(refused: bool) -> dict[str, OpenAPIHeader]:
@@ -263,6 +264,8 @@ def finish(app: Litestar) -> None:
                     }
         for method in ("get", "post"):
             operation = getattr(item, method)
+            if operation is not None and "401" in (operation.responses or {}):
+                operation.responses["401"].headers = {"WWW-Authenticate": CHALLENGE}  # type: ignore[index,union-attr]
             for parameter in (operation and operation.parameters) or []:
                 if (
                     isinstance(parameter.schema, Schema)
