@@ -23,8 +23,8 @@ from domain.registry import GAMES
 from events.keys import GameKeys
 from events.store import decode_envelope
 
+from . import app_keys, names, offload
 from . import lobby as lobby_model
-from . import names, offload
 from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
@@ -86,6 +86,13 @@ SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
         scheme="bearer",
         description="A seat's token, returned once by joinGame (`token`): the seat reads its "
         "own cards and sends its commands.",
+    ),
+    "appKey": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="An app key (`dhk_...`), made by the operator with `danger keys create`: "
+        "needed to create games when the server runs with DANGER_AUTH=keys; a create or join "
+        "that carries one counts against the key's limits, not the address's.",
     ),
     "adminToken": SecurityScheme(
         type="http",
@@ -276,11 +283,14 @@ class GamesController(Controller):
         "(Danger 13's and Danger Danger's `deck`) does not.",
         responses=responses(
             400,
+            401,
             403,
             409,
             413,
             422,
             503,
+            s401="`key_missing`: this server asks for an app key (DANGER_AUTH=keys); "
+            "`key_invalid`, `key_revoked`: the app key sent is not, or no longer, one of its.",
             s400='Malformed body: not JSON, a value of the wrong type (`"3"` is not a '
             "number), an unknown or missing field (invalid_body).",
             s409="This client already holds the most open games allowed "
@@ -321,6 +331,7 @@ class GamesController(Controller):
         ],
         idempotency_key: IdempotencyKey = None,
     ) -> Created:
+        app_keys.require(request.scope, request.app.state.auth)
         key = _check_idempotency_key(idempotency_key)
         if key is None:
             return await _create(service, request, data)
@@ -390,11 +401,14 @@ class GamesController(Controller):
         "through the same command path, by its workers; no token is issued for it.",
         responses=responses(
             400,
+            401,
             404,
             409,
             413,
             422,
             503,
+            s401="`key_invalid`, `key_revoked`: the app key sent is not, or no longer, one of "
+            "this service's.",
             s400="Malformed body, or a name holding a refused character (invalid_name).",
             s409="The rules forbid it now; `code` names the rule (name_taken: a player at "
             "the table has this name or one like it).",

@@ -19,7 +19,7 @@ from litestar.openapi.spec import Components
 
 from events.store import EventStore
 
-from . import api, background, docs_ui, durability, openapi_spec, ratelimit
+from . import api, app_keys, background, docs_ui, durability, openapi_spec, ratelimit
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
@@ -128,12 +128,17 @@ def create_app(
             api.player_named_by_slashes,
             docs_ui.assets(),
         ],
-        middleware=[ratelimit.middleware(limiter)] if settings.rate_limits else [],
+        # The app key first: a request is limited under its key when it sent a good one.
+        middleware=[
+            app_keys.AppKeyMiddleware,
+            *([ratelimit.middleware(limiter)] if settings.rate_limits else []),
+        ],
         state=State(
             {
                 "open_games": OpenGames(settings.open_games_per_client, clients),
                 "clients": clients,
                 "creates": Creates(settings.idempotency_ms),
+                "auth": settings.auth,
             }
         ),
         dependencies={
@@ -159,7 +164,7 @@ def create_app(
         ),
         debug=False,
     )
-    openapi_spec.finish(app)
+    openapi_spec.finish(app, settings.auth)
     return app
 
 

@@ -230,8 +230,21 @@ def _document(component: Schema, struct: type[msgspec.Struct], items: dict[str, 
                 setattr(item, key, bound)
 
 
-def finish(app: Litestar) -> None:
+# Operations an app key is for: needed to create in keys mode; elsewhere optional (a request
+# that carries one is limited under its key, not its address).
+APP_KEY_OPERATIONS = {("/v1/games", "post"): True, ("/v1/games/{game_id}/players", "post"): False}
+
+
+def _app_keys(spec: Any, auth: str) -> None:
+    for (path, method), needed in APP_KEY_OPERATIONS.items():
+        operation = getattr(spec.paths[path], method)
+        required = needed and auth == "keys"
+        operation.security = [{"appKey": []}] if required else [{"appKey": []}, {}]
+
+
+def finish(app: Litestar, auth: str) -> None:
     spec = app.openapi_schema
+    _app_keys(spec, auth)
     closed = _closed_request_types()
     zero_bounds = _zero_bounds()
     item_bounds = _item_bounds()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from service.app import create_app
+from service.config import Settings
 from tests.api.test_spec import generated
 from tests.players import new_table
 
@@ -18,12 +20,14 @@ TOKEN_OPERATIONS = {  # operationId: the tokens it takes ({} : none needed)
     "sendCommand": [{"seatToken": []}],
     "startGame": [{"adminToken": []}],
     "abandonGame": [{"adminToken": []}],
+    "createGame": [{"appKey": []}, {}],  # in open mode; DANGER_AUTH=keys: [{"appKey": []}]
+    "joinGame": [{"appKey": []}, {}],
 }
 
 
 def test_every_operation_that_takes_a_token_declares_which():
     spec = generated()
-    assert set(spec["components"]["securitySchemes"]) == {"seatToken", "adminToken"}
+    assert set(spec["components"]["securitySchemes"]) == {"appKey", "seatToken", "adminToken"}
     for scheme in spec["components"]["securitySchemes"].values():
         assert scheme == {**scheme, "type": "http", "scheme": "bearer"} and scheme["description"]
     seen = set()
@@ -38,6 +42,16 @@ def test_every_operation_that_takes_a_token_declares_which():
                 assert "WWW-Authenticate" in operation["responses"]["401"]["headers"]
             seen.add(op)
     assert set(TOKEN_OPERATIONS) <= seen
+
+
+def test_in_keys_mode_the_spec_says_a_create_needs_an_app_key():
+    app = create_app(Settings(background=False, auth="keys"), "redis://127.0.0.1:0/0")
+    spec = app.openapi_schema.to_schema()
+    assert spec["paths"]["/v1/games"]["post"]["security"] == [{"appKey": []}]
+    assert spec["paths"]["/v1/games/{game_id}/players"]["post"]["security"] == [
+        {"appKey": []},
+        {},
+    ]
 
 
 async def test_a_401_challenges_for_a_bearer_token(client):
