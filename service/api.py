@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any
-from urllib.parse import unquote_to_bytes
 
 import msgspec
 from litestar import Controller, HttpMethod, Request, get, post, route
@@ -18,17 +16,16 @@ from litestar.response import Response, ServerSentEvent
 from redis.exceptions import RedisError
 
 from domain.kernel import AUDITOR
-from domain.kernel.table import NAME_MAX
 from domain.registry import GAMES
 from events.keys import GameKeys
 from events.store import decode_envelope
 
-from . import app_keys, names, offload
+from . import app_keys, names, offload, players
 from . import lobby as lobby_model
 from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
-from .projections import RoundIndex, player_results, rounds_key
+from .projections import RoundIndex, rounds_key
 from .projections import health as projection_health
 from .schemas import (
     AuditReport,
@@ -43,14 +40,12 @@ from .schemas import (
     GameCommand,
     GameName,
     GameOut,
-    GameStats,
     Health,
     Joined,
     JoinGame,
     Lag,
     Lobby,
     LobbyEntry,
-    PlayerStats,
     Replayed,
     RoundSummary,
     Status,
@@ -86,6 +81,12 @@ SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
         scheme="bearer",
         description="A seat's token, returned once by joinGame (`token`): the seat reads its "
         "own cards and sends its commands.",
+    ),
+    "playerToken": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="A registered player's token (`dhp_...`), returned once by "
+        "registerPlayer: sent with a join, it credits the seat to the player.",
     ),
     "appKey": SecurityScheme(
         type="http",
@@ -232,7 +233,9 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
     name = data.__struct_config__.tag or data.game
     open_games = request.app.state.open_games
     async with open_games.place(request.app.state.redis, request.scope, service) as place:
-        game, admin_token = await service.create(name, data.seats, data.options)
+        game, admin_token, invite = await service.create(
+            name, data.seats, data.options, data.visibility == "private"
+        )
         place.keep(game.id)
     view = service.view(game, "spectator")
     return Created(
@@ -244,6 +247,7 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
         sandbox=view.sandbox,
         seed_commitment=view.seed_commitment,
         admin_token=admin_token,
+        invite=invite,
     )
 
 
@@ -384,7 +388,10 @@ class GamesController(Controller):
             request.app.state.redis, status, game, limit, offset, after
         )
         return Lobby(
-            games=[LobbyEntry(**msgspec.structs.asdict(g)) for g in found],
+            games=[
+                LobbyEntry(**{f: getattr(g, f) for f in LobbyEntry.__struct_fields__})
+                for g in found
+            ],
             total=total,
             limit=limit,
             offset=offset,
@@ -396,7 +403,9 @@ class GamesController(Controller):
         status_code=201,
         operation_id="joinGame",
         summary="Join a game",
-        description="Takes the next open seat and returns its bearer token (shown once). "
+        description="Takes the lowest open seat and returns its bearer token (shown once). "
+        "With a player's token (registerPlayer), the seat is theirs: the game counts in "
+        "their record; a player takes one seat of a game at most (409 already_seated). "
         'With `bot`, the seat is played by the service itself ("random" or "greedy"), '
         "through the same command path, by its workers; no token is issued for it.",
         responses=responses(
@@ -408,7 +417,7 @@ class GamesController(Controller):
             422,
             503,
             s401="`key_invalid`, `key_revoked`: the app key sent is not, or no longer, one of "
-            "this service's.",
+            "this service's; `player_token_invalid`: the player token sent is not one.",
             s400="Malformed body, or a name holding a refused character (invalid_name).",
             s409="The rules forbid it now; `code` names the rule (name_taken: a player at "
             "the table has this name or one like it).",
@@ -423,12 +432,16 @@ class GamesController(Controller):
         request: Request,
         game_id: GameId,
         data: Annotated[JoinGame, Body(examples=[Example(value={"name": "Anton"})])],
+        token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> Joined:
         try:
             name = names.normalised(data.name)
         except names.InvalidName as exc:
             raise ApiError(400, "invalid_name", str(exc)) from None
+        player = None
+        if players.looks_like_token(token):  # else an app key, or nothing
+            player = await players.verify(request.app.state.redis, token)  # type: ignore[arg-type]
         outcome, token = await service.join(
             game_id,
             name,
@@ -438,6 +451,8 @@ class GamesController(Controller):
             data.think_ms,
             _check_idempotency_key(idempotency_key),
             request.app.state.clients.of(request.scope),
+            player,
+            data.invite,
         )
         seat = outcome.envelopes[0].data["seat"]
         return Joined(seat=seat, token=token, seq=outcome.game.seq)
@@ -783,76 +798,3 @@ async def health(request: Request) -> Response[Health]:
         ),
     )
     return Response(body, status_code=200 if well else 503)
-
-
-PLAYERS = "/v1/players/"
-# A name is kept in NFC, which can make it up to three times as long as it was sent (UAX #15).
-SHOWN_NAME_MAX = 3 * NAME_MAX
-
-
-def _name_in_path(request: Request) -> str:
-    """The name as sent, `/` and all: read from the raw path, because a router reads the
-    decoded path as segments and would drop a leading `/` and merge `//` in a name."""
-    raw = request.scope.get("raw_path")
-    if raw is None:  # a server that gives no raw path: the decoded one, as the router read it
-        return request.scope["path"].partition(PLAYERS)[2]
-    # Some clients' ASGI bridges leave the query on the raw path; a `?` in a name is sent
-    # as %3F, so the first one starts the query.
-    encoded = raw.partition(b"?")[0].partition(PLAYERS.encode())[2]
-    try:
-        return unquote_to_bytes(encoded).decode("utf-8")
-    except UnicodeDecodeError:
-        raise ApiError(400, "invalid_parameter", "The name is not UTF-8.") from None
-
-
-@get(
-    f"{PLAYERS}{{name:path}}",
-    tags=["players"],
-    operation_id="getPlayer",
-    summary="A player's statistics",
-    description="Finished games, wins and average score per kind of game, for every player "
-    "who joined under this name (compared in NFC, as names are kept). Fed by the players "
-    "projection. A `/` in the name is sent as `%2F`.",
-    responses=responses(400, 404, s404="No finished game has a player of this name."),
-)
-async def player(
-    request: Request,
-    name: Annotated[
-        str,
-        PathParameter(
-            description="The player's name, percent-encoded.",
-            schema_extra={"minLength": 1, "maxLength": SHOWN_NAME_MAX},
-        ),
-    ],
-) -> PlayerStats:
-    # `name` documents the parameter; as the router read it, it has lost its slashes, so
-    # the name is read from the raw path.
-    return await _player_stats(request)
-
-
-@get(PLAYERS.rstrip("/"), include_in_schema=False)
-async def player_named_by_slashes(request: Request) -> PlayerStats:
-    """A name of slashes alone ("/", "//"), which a router reads as no segment at all."""
-    return await _player_stats(request)
-
-
-async def _player_stats(request: Request) -> PlayerStats:
-    name = unicodedata.normalize("NFC", _name_in_path(request))
-    if not 1 <= len(name) <= SHOWN_NAME_MAX:
-        raise ApiError(
-            400, "invalid_parameter", f"A name is 1 to {SHOWN_NAME_MAX} characters long."
-        )
-    results = await player_results(request.app.state.redis, name)
-    if not results:
-        raise ApiError(404, "unknown_player", f"No finished game has a player {name!r}.")
-    by_game: dict[str, GameStats] = {}
-    for kind in sorted({r.game for r in results}):
-        mine = [r for r in results if r.game == kind]
-        by_game[kind] = GameStats(
-            games=len(mine),
-            wins=sum(r.won for r in mine),
-            average_score=round(sum(r.score for r in mine) / len(mine), 2),
-        )
-    return PlayerStats(
-        name=name, games=len(results), wins=sum(r.won for r in results), by_game=by_game
-    )

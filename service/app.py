@@ -19,7 +19,17 @@ from litestar.openapi.spec import Components
 
 from events.store import EventStore
 
-from . import api, app_keys, background, docs_ui, durability, openapi_spec, ratelimit
+from . import (
+    api,
+    app_keys,
+    background,
+    docs_ui,
+    durability,
+    openapi_spec,
+    players_api,
+    ratelimit,
+    seats_api,
+)
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
@@ -124,8 +134,8 @@ def create_app(
         route_handlers=[
             api.GamesController,
             api.health,
-            api.player,
-            api.player_named_by_slashes,
+            players_api.PlayersController,
+            seats_api.SeatsController,
             docs_ui.assets(),
         ],
         # The app key first: a request is limited under its key when it sent a good one.

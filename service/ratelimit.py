@@ -37,7 +37,7 @@ def kind_of(method: str, path_template: str) -> str | None:
         if path_template.rstrip("/") == "/v1/games":
             return "create"
         return "join" if last == "players" else "command"
-    return "read"
+    return "command" if method in ("DELETE", "PATCH", "PUT") else "read"
 
 
 @dataclass(frozen=True)

@@ -21,13 +21,15 @@ TOKEN_OPERATIONS = {  # operationId: the tokens it takes ({} : none needed)
     "startGame": [{"adminToken": []}],
     "abandonGame": [{"adminToken": []}],
     "createGame": [{"appKey": []}, {}],  # in open mode; DANGER_AUTH=keys: [{"appKey": []}]
-    "joinGame": [{"appKey": []}, {}],
+    "joinGame": [{"playerToken": []}, {"appKey": []}, {}],
+    "registerPlayer": [{"appKey": []}, {}],
 }
 
 
 def test_every_operation_that_takes_a_token_declares_which():
     spec = generated()
-    assert set(spec["components"]["securitySchemes"]) == {"appKey", "seatToken", "adminToken"}
+    schemes = {"appKey", "playerToken", "seatToken", "adminToken"}
+    assert set(spec["components"]["securitySchemes"]) == schemes
     for scheme in spec["components"]["securitySchemes"].values():
         assert scheme == {**scheme, "type": "http", "scheme": "bearer"} and scheme["description"]
     seen = set()
@@ -48,7 +50,9 @@ def test_in_keys_mode_the_spec_says_a_create_needs_an_app_key():
     app = create_app(Settings(background=False, auth="keys"), "redis://127.0.0.1:0/0")
     spec = app.openapi_schema.to_schema()
     assert spec["paths"]["/v1/games"]["post"]["security"] == [{"appKey": []}]
+    assert spec["paths"]["/v1/players"]["post"]["security"] == [{"appKey": []}]
     assert spec["paths"]["/v1/games/{game_id}/players"]["post"]["security"] == [
+        {"playerToken": []},
         {"appKey": []},
         {},
     ]
