@@ -23,6 +23,9 @@ TOKEN_OPERATIONS = {  # operationId: the tokens it takes ({} : none needed)
     "createGame": [{"appKey": []}, {}],  # in open mode; DANGER_AUTH=keys: [{"appKey": []}]
     "joinGame": [{"playerToken": []}, {"appKey": []}, {}],
     "registerPlayer": [{"appKey": []}, {}],
+    "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
+    "changeTeam": [{"seatToken": []}, {"adminToken": []}],
+    "reissueSeatToken": [{"adminToken": []}],
 }
 
 
