@@ -125,8 +125,8 @@ def _replay(
     seed: bytes,
     checks: dict[str, Check],
 ) -> None:
-    union: Any = tables.Join | tables.Start | tables.FireTimer | tables.Abandon
-    for command_type in rules.commands:
+    union: Any = tables.Start | tables.FireTimer | tables.Abandon
+    for command_type in (*tables.TABLE_COMMANDS, *rules.commands):
         union = union | command_type
     table = tables.from_created(rules, created)
     batches: list[list[Envelope]] = []

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import Event, event_type
+from domain.kernel import Event, builtins, event_type
 
 GENESIS = "0" * 64
 
@@ -68,7 +68,7 @@ def canonical(value: Any) -> bytes:
 
 
 def event_data(event: Event) -> dict[str, Any]:
-    data = msgspec.to_builtins(event)
+    data = builtins(event)
     del data["type"]
     return data
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any
-from urllib.parse import unquote_to_bytes
 
 import msgspec
 from litestar import Controller, HttpMethod, Request, get, post, route
@@ -12,23 +10,22 @@ from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import Discriminator, Example
+from litestar.openapi.spec import Discriminator, Example, Reference, SecurityScheme
 from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Response, ServerSentEvent
 from redis.exceptions import RedisError
 
 from domain.kernel import AUDITOR
-from domain.kernel.table import NAME_MAX
 from domain.registry import GAMES
 from events.keys import GameKeys
 from events.store import decode_envelope
 
+from . import app_keys, names, offload, players
 from . import lobby as lobby_model
-from . import names, offload
 from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
-from .projections import RoundIndex, player_results, rounds_key
+from .projections import RoundIndex, rounds_key
 from .projections import health as projection_health
 from .schemas import (
     AuditReport,
@@ -43,14 +40,12 @@ from .schemas import (
     GameCommand,
     GameName,
     GameOut,
-    GameStats,
     Health,
     Joined,
     JoinGame,
     Lag,
     Lobby,
     LobbyEntry,
-    PlayerStats,
     Replayed,
     RoundSummary,
     Status,
@@ -61,14 +56,6 @@ from .streams import StreamHub
 GameId = Annotated[
     str,
     PathParameter(title="game_id", description="The id returned by POST /v1/games.", max_length=64),
-]
-Authorization = Annotated[
-    str | None,
-    HeaderParameter(
-        name="Authorization",
-        required=False,
-        description="`Bearer <token>`: a seat token or the admin token. Without one, a spectator.",
-    ),
 ]
 IdempotencyKey = Annotated[
     str | None,
@@ -84,6 +71,40 @@ IdempotencyKey = Annotated[
     ),
 ]
 Service = NamedDependency[GameService]
+# The bearer token of the request, or None (`Authorization: Bearer <token>`, read by
+# `bearer_token`): documented as each operation's `security`, not as a header parameter,
+# which OpenAPI tools ignore for Authorization.
+Token = NamedDependency[str | None]
+SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
+    "seatToken": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="A seat's token, returned once by joinGame (`token`): the seat reads its "
+        "own cards and sends its commands.",
+    ),
+    "playerToken": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="A registered player's token (`dhp_...`), returned once by "
+        "registerPlayer: sent with a join, it credits the seat to the player.",
+    ),
+    "appKey": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="An app key (`dhk_...`), made by the operator with `danger keys create`: "
+        "needed to create games when the server runs with DANGER_AUTH=keys; a create or join "
+        "that carries one counts against the key's limits, not the address's.",
+    ),
+    "adminToken": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="The game's admin token, returned once by createGame (`admin_token`): "
+        "starts or abandons the game; it reads the game as a spectator does.",
+    ),
+}
+SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
+ADMIN: list[dict[str, list[str]]] = [{"adminToken": []}]
+READER: list[dict[str, list[str]]] = [{"seatToken": []}, {"adminToken": []}, {}]
 KEEP_ALIVE_SECONDS = 15.0
 INLINE_EVENTS = 1000  # a page of events longer than this is redacted off the event loop
 MAX_SEQ = 2**53
@@ -98,12 +119,15 @@ def bearer(header: str | None) -> str | None:
     return token.strip()
 
 
-async def _reader(
-    service: GameService, game_id: str, authorization: str | None
-) -> tuple[Game, Any]:
+def bearer_token(request: Request) -> str | None:
+    """The request's bearer token (the app's `token` dependency)."""
+    return bearer(request.headers.get("authorization"))
+
+
+async def _reader(service: GameService, game_id: str, token: str | None) -> tuple[Game, Any]:
     """The game, and who is reading it (a seat, or a spectator without a token)."""
     game = await service.get(game_id)
-    viewer, _ = await service.viewer(game, bearer(authorization))
+    viewer, _ = await service.viewer(game, token)
     return game, viewer
 
 
@@ -209,7 +233,9 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
     name = data.__struct_config__.tag or data.game
     open_games = request.app.state.open_games
     async with open_games.place(request.app.state.redis, request.scope, service) as place:
-        game, admin_token = await service.create(name, data.seats, data.options)
+        game, admin_token, invite = await service.create(
+            name, data.seats, data.options, data.visibility == "private"
+        )
         place.keep(game.id)
     view = service.view(game, "spectator")
     return Created(
@@ -221,6 +247,7 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
         sandbox=view.sandbox,
         seed_commitment=view.seed_commitment,
         admin_token=admin_token,
+        invite=invite,
     )
 
 
@@ -260,11 +287,14 @@ class GamesController(Controller):
         "(Danger 13's and Danger Danger's `deck`) does not.",
         responses=responses(
             400,
+            401,
             403,
             409,
             413,
             422,
             503,
+            s401="`key_missing`: this server asks for an app key (DANGER_AUTH=keys); "
+            "`key_invalid`, `key_revoked`: the app key sent is not, or no longer, one of its.",
             s400='Malformed body: not JSON, a value of the wrong type (`"3"` is not a '
             "number), an unknown or missing field (invalid_body).",
             s409="This client already holds the most open games allowed "
@@ -305,6 +335,7 @@ class GamesController(Controller):
         ],
         idempotency_key: IdempotencyKey = None,
     ) -> Created:
+        app_keys.require(request.scope, request.app.state.auth)
         key = _check_idempotency_key(idempotency_key)
         if key is None:
             return await _create(service, request, data)
@@ -357,7 +388,10 @@ class GamesController(Controller):
             request.app.state.redis, status, game, limit, offset, after
         )
         return Lobby(
-            games=[LobbyEntry(**msgspec.structs.asdict(g)) for g in found],
+            games=[
+                LobbyEntry(**{f: getattr(g, f) for f in LobbyEntry.__struct_fields__})
+                for g in found
+            ],
             total=total,
             limit=limit,
             offset=offset,
@@ -369,16 +403,21 @@ class GamesController(Controller):
         status_code=201,
         operation_id="joinGame",
         summary="Join a game",
-        description="Takes the next open seat and returns its bearer token (shown once). "
+        description="Takes the lowest open seat and returns its bearer token (shown once). "
+        "With a player's token (registerPlayer), the seat is theirs: the game counts in "
+        "their record; a player takes one seat of a game at most (409 already_seated). "
         'With `bot`, the seat is played by the service itself ("random" or "greedy"), '
         "through the same command path, by its workers; no token is issued for it.",
         responses=responses(
             400,
+            401,
             404,
             409,
             413,
             422,
             503,
+            s401="`key_invalid`, `key_revoked`: the app key sent is not, or no longer, one of "
+            "this service's; `player_token_invalid`: the player token sent is not one.",
             s400="Malformed body, or a name holding a refused character (invalid_name).",
             s409="The rules forbid it now; `code` names the rule (name_taken: a player at "
             "the table has this name or one like it).",
@@ -393,12 +432,16 @@ class GamesController(Controller):
         request: Request,
         game_id: GameId,
         data: Annotated[JoinGame, Body(examples=[Example(value={"name": "Anton"})])],
+        token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> Joined:
         try:
             name = names.normalised(data.name)
         except names.InvalidName as exc:
             raise ApiError(400, "invalid_name", str(exc)) from None
+        player = None
+        if players.looks_like_token(token):  # else an app key, or nothing
+            player = await players.verify(request.app.state.redis, token)  # type: ignore[arg-type]
         outcome, token = await service.join(
             game_id,
             name,
@@ -408,6 +451,8 @@ class GamesController(Controller):
             data.think_ms,
             _check_idempotency_key(idempotency_key),
             request.app.state.clients.of(request.scope),
+            player,
+            data.invite,
         )
         seat = outcome.envelopes[0].data["seat"]
         return Joined(seat=seat, token=token, seq=outcome.game.seq)
@@ -416,6 +461,7 @@ class GamesController(Controller):
         "/{game_id:str}/start",
         status_code=200,
         operation_id="startGame",
+        security=ADMIN,
         summary="Start a game",
         description="With the admin token, once every seat is taken: shuffles and deals. "
         "`Idempotency-Key` makes a retry safe: it answers as the first request did.",
@@ -425,11 +471,11 @@ class GamesController(Controller):
         self,
         service: Service,
         game_id: GameId,
-        authorization: Authorization = None,
+        token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
         outcome = await service.start(
-            game_id, bearer(authorization), _check_idempotency_key(idempotency_key)
+            game_id, token, _check_idempotency_key(idempotency_key)
         )
         return _game_out(service, outcome.game, outcome.viewer)
 
@@ -437,6 +483,7 @@ class GamesController(Controller):
         "/{game_id:str}/abandon",
         status_code=200,
         operation_id="abandonGame",
+        security=ADMIN,
         summary="Abandon a game that has not started",
         description="With the admin token, while the game is open: it ends with "
         "`game_abandoned` (no winner) and leaves the lobby's open games. A started game "
@@ -448,17 +495,18 @@ class GamesController(Controller):
         self,
         service: Service,
         game_id: GameId,
-        authorization: Authorization = None,
+        token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
         outcome = await service.abandon(
-            game_id, bearer(authorization), _check_idempotency_key(idempotency_key)
+            game_id, token, _check_idempotency_key(idempotency_key)
         )
         return _game_out(service, outcome.game, outcome.viewer)
 
     @get(
         "/{game_id:str}",
         operation_id="getGame",
+        security=READER,
         summary="A game as the caller may see it",
         description="`view` holds exactly what the caller's seat may see (no token: a "
         "spectator's view); `legal` lists every command the caller may send now.",
@@ -472,15 +520,16 @@ class GamesController(Controller):
         ],
     )
     async def read(
-        self, service: Service, game_id: GameId, authorization: Authorization = None
+        self, service: Service, game_id: GameId, token: Token
     ) -> Response[GameOut]:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         return Response(_game_out(service, game, viewer), headers={"ETag": f'"{game.seq}"'})
 
     @post(
         "/{game_id:str}/commands",
         status_code=200,
         operation_id="sendCommand",
+        security=SEAT,
         summary="Send a game command",
         description="The body is one of the game's commands, tagged by `type`; `legal` in "
         "GET /v1/games/{id} lists the ones allowed now. `Idempotency-Key` makes a retry "
@@ -500,7 +549,7 @@ class GamesController(Controller):
                 schema_extra={"discriminator": Discriminator(property_name="type")},
             ),
         ],
-        authorization: Authorization = None,
+        token: Token,
         idempotency_key: IdempotencyKey = None,
         if_match: Annotated[
             str | None,
@@ -513,7 +562,7 @@ class GamesController(Controller):
     ) -> CommandResult:
         outcome = await service.command(
             game_id,
-            bearer(authorization),
+            token,
             data,
             _check_idempotency_key(idempotency_key),
             _parse_if_match(if_match),
@@ -523,6 +572,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/events",
         operation_id="listEvents",
+        security=READER,
         summary="The event log",
         description="Envelopes after seq `after`, redacted for the caller while the game "
         "runs, complete for everyone once it is finished.",
@@ -533,11 +583,11 @@ class GamesController(Controller):
         service: Service,
         request: Request,
         game_id: GameId,
+        token: Token,
         after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000,
-        authorization: Authorization = None,
     ) -> EventPage:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         log = []
         if after < game.seq:
             upto = min(game.seq, after + limit)
@@ -548,6 +598,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/stream",
         operation_id="streamEvents",
+        security=READER,
         summary="Live events (Server-Sent Events)",
         description="The same envelopes as /events as they are appended; each message's id is "
         "its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no "
@@ -570,13 +621,13 @@ class GamesController(Controller):
         service: Service,
         request: Request,
         game_id: GameId,
-        authorization: Authorization = None,
+        token: Token,
         last_event_id: Annotated[
             str | None, HeaderParameter(name="Last-Event-ID", required=False)
         ] = None,
         after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     ) -> ServerSentEvent:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         resume = seq_number(last_event_id.strip()) if last_event_id else None
         start = min(after if resume is None else resume, game.seq)
         hub: StreamHub = request.app.state.hub
@@ -587,6 +638,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/replay",
         operation_id="replayGame",
+        security=READER,
         summary="The game as it stood after event `seq`",
         description="Once the game is finished, the full state (every hand, the stack); "
         "while it runs, the caller's own view of that moment.",
@@ -598,9 +650,9 @@ class GamesController(Controller):
         request: Request,
         game_id: GameId,
         seq: Annotated[int, QueryParameter(ge=1, le=MAX_SEQ)],
-        authorization: Authorization = None,
+        token: Token,
     ) -> Replayed:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         if seq > game.seq:
             raise ApiError(404, "no_such_event", f"The game has {game.seq} events.")
         log, secret = await service.store.load(game_id, upto=seq)
@@ -612,6 +664,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/export",
         operation_id="exportGame",
+        security=READER,
         summary="The whole log as JSON Lines",
         description="One envelope per line, `game` included: complete once the game is "
         "finished (then `danger audit FILE` checks it offline), redacted for the caller before.",
@@ -623,9 +676,9 @@ class GamesController(Controller):
         service: Service,
         request: Request,
         game_id: GameId,
-        authorization: Authorization = None,
+        token: Token,
     ) -> Response[bytes]:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         log = await service.store.read_raw(game_id, upto=game.seq)
         body = await _offload(request).run(
             offload.export_lines, game.rules.name, game.finished, log, viewer
@@ -662,6 +715,7 @@ class GamesController(Controller):
     @get(
         "/{game_id:str}/rounds/{n:int}",
         operation_id="getRound",
+        security=READER,
         summary="A round's summary",
         description="Every event of round n (dealt, passed, played, scored) with the scoring "
         "and its reason for every point; redacted for the caller while the game runs. Fed by "
@@ -674,9 +728,9 @@ class GamesController(Controller):
         request: Request,
         game_id: GameId,
         n: Annotated[int, PathParameter(ge=1, le=10_000)],
-        authorization: Authorization = None,
+        token: Token,
     ) -> RoundSummary:
-        game, viewer = await _reader(service, game_id, authorization)
+        game, viewer = await _reader(service, game_id, token)
         raw = await request.app.state.redis.hget(rounds_key(game_id), str(n))
         if raw is None:
             raise ApiError(404, "no_such_round", f"Round {n} has not been played (yet).")
@@ -744,76 +798,3 @@ async def health(request: Request) -> Response[Health]:
         ),
     )
     return Response(body, status_code=200 if well else 503)
-
-
-PLAYERS = "/v1/players/"
-# A name is kept in NFC, which can make it up to three times as long as it was sent (UAX #15).
-SHOWN_NAME_MAX = 3 * NAME_MAX
-
-
-def _name_in_path(request: Request) -> str:
-    """The name as sent, `/` and all: read from the raw path, because a router reads the
-    decoded path as segments and would drop a leading `/` and merge `//` in a name."""
-    raw = request.scope.get("raw_path")
-    if raw is None:  # a server that gives no raw path: the decoded one, as the router read it
-        return request.scope["path"].partition(PLAYERS)[2]
-    # Some clients' ASGI bridges leave the query on the raw path; a `?` in a name is sent
-    # as %3F, so the first one starts the query.
-    encoded = raw.partition(b"?")[0].partition(PLAYERS.encode())[2]
-    try:
-        return unquote_to_bytes(encoded).decode("utf-8")
-    except UnicodeDecodeError:
-        raise ApiError(400, "invalid_parameter", "The name is not UTF-8.") from None
-
-
-@get(
-    f"{PLAYERS}{{name:path}}",
-    tags=["players"],
-    operation_id="getPlayer",
-    summary="A player's statistics",
-    description="Finished games, wins and average score per kind of game, for every player "
-    "who joined under this name (compared in NFC, as names are kept). Fed by the players "
-    "projection. A `/` in the name is sent as `%2F`.",
-    responses=responses(400, 404, s404="No finished game has a player of this name."),
-)
-async def player(
-    request: Request,
-    name: Annotated[
-        str,
-        PathParameter(
-            description="The player's name, percent-encoded.",
-            schema_extra={"minLength": 1, "maxLength": SHOWN_NAME_MAX},
-        ),
-    ],
-) -> PlayerStats:
-    # `name` documents the parameter; as the router read it, it has lost its slashes, so
-    # the name is read from the raw path.
-    return await _player_stats(request)
-
-
-@get(PLAYERS.rstrip("/"), include_in_schema=False)
-async def player_named_by_slashes(request: Request) -> PlayerStats:
-    """A name of slashes alone ("/", "//"), which a router reads as no segment at all."""
-    return await _player_stats(request)
-
-
-async def _player_stats(request: Request) -> PlayerStats:
-    name = unicodedata.normalize("NFC", _name_in_path(request))
-    if not 1 <= len(name) <= SHOWN_NAME_MAX:
-        raise ApiError(
-            400, "invalid_parameter", f"A name is 1 to {SHOWN_NAME_MAX} characters long."
-        )
-    results = await player_results(request.app.state.redis, name)
-    if not results:
-        raise ApiError(404, "unknown_player", f"No finished game has a player {name!r}.")
-    by_game: dict[str, GameStats] = {}
-    for kind in sorted({r.game for r in results}):
-        mine = [r for r in results if r.game == kind]
-        by_game[kind] = GameStats(
-            games=len(mine),
-            wins=sum(r.won for r in mine),
-            average_score=round(sum(r.score for r in mine) / len(mine), 2),
-        )
-    return PlayerStats(
-        name=name, games=len(results), wins=sum(r.won for r in results), by_game=by_game
-    )

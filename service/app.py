@@ -15,12 +15,21 @@ from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
-from litestar.openapi.spec import Components, SecurityScheme
+from litestar.openapi.spec import Components
 
 from events.store import EventStore
 
-from . import api, background, durability, openapi_spec, ratelimit
+from . import (
+    api,
+    app_keys,
+    background,
+    docs_ui,
+    durability,
+    openapi_spec,
+    players_api,
+    ratelimit,
+    seats_api,
+)
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
@@ -123,16 +132,30 @@ def create_app(
     clients = Clients(settings.trusted_proxies)
     limiter = ratelimit.Limiter(settings.rates, clients)
     app = Litestar(
-        route_handlers=[api.GamesController, api.health, api.player, api.player_named_by_slashes],
-        middleware=[ratelimit.middleware(limiter)] if settings.rate_limits else [],
+        route_handlers=[
+            api.GamesController,
+            api.health,
+            players_api.PlayersController,
+            seats_api.SeatsController,
+            docs_ui.assets(),
+        ],
+        # The app key first: a request is limited under its key when it sent a good one.
+        middleware=[
+            app_keys.AppKeyMiddleware,
+            *([ratelimit.middleware(limiter)] if settings.rate_limits else []),
+        ],
         state=State(
             {
                 "open_games": OpenGames(settings.open_games_per_client, clients),
                 "clients": clients,
                 "creates": Creates(settings.idempotency_ms),
+                "auth": settings.auth,
             }
         ),
-        dependencies={"service": Provide(_service, sync_to_thread=False)},
+        dependencies={
+            "service": Provide(_service, sync_to_thread=False),
+            "token": Provide(api.bearer_token, sync_to_thread=False),
+        },
         lifespan=[lifespan],
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         request_max_body_size=settings.max_body_bytes,
@@ -147,16 +170,12 @@ def create_app(
             version="1.0.0",
             description=DESCRIPTION,
             path="/schema",
-            render_plugins=[SwaggerRenderPlugin()],
-            components=Components(
-                security_schemes={
-                    "bearer": SecurityScheme(type="http", scheme="bearer"),
-                }
-            ),
+            render_plugins=[docs_ui.swagger()],
+            components=Components(security_schemes=api.SECURITY_SCHEMES),
         ),
         debug=False,
     )
-    openapi_spec.finish(app)
+    openapi_spec.finish(app, settings.auth)
     return app
 
 

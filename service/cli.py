@@ -7,6 +7,7 @@ import contextlib
 import json
 import logging
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -259,6 +260,13 @@ def _projections(args: argparse.Namespace) -> int:
     the live ones, and switch to them (safe while the service runs); `dead-letters`: list
     the feed entries the projections set aside, as JSON lines; `clear-dead-letters`: drop
     them."""
+    with _store(args, "projections") as redis_url:
+        if redis_url is None:
+            return 1
+        return _run_projections(args, redis_url)
+
+
+def _run_projections(args: argparse.Namespace, redis_url: str) -> int:
     import asyncio
 
     import msgspec
@@ -267,25 +275,8 @@ def _projections(args: argparse.Namespace) -> int:
     from events.store import EventStore
 
     from . import dead_letters
-    from .embedded import DataDirInUse, EmbeddedValkey
     from .projections import GROUPS
     from .rebuild import RebuildFailed, RebuildRunning, rebuild
-
-    settings = Settings.from_env()
-    redis_url = args.redis_url or settings.redis_url
-    embedded = None
-    if redis_url is None:
-        embedded = EmbeddedValkey(Path(args.data_dir) if args.data_dir else settings.data_dir)
-        try:
-            embedded.start()
-        except DataDirInUse as exc:
-            print(
-                f"danger projections: {exc} (while it runs, give its URL: REDIS_URL or "
-                "--redis-url)",
-                file=sys.stderr,
-            )
-            return 1
-        redis_url = embedded.url
 
     async def run() -> str:
         redis = Redis.from_url(redis_url)
@@ -310,12 +301,93 @@ def _projections(args: argparse.Namespace) -> int:
     except (RebuildRunning, RebuildFailed) as exc:
         print(f"danger projections: {exc}; nothing was switched", file=sys.stderr)
         return 1
-    finally:
-        if embedded is not None:
-            embedded.stop()
     if said:
         print(said)
     return 0
+
+
+@contextlib.contextmanager
+def _store(args: argparse.Namespace, command: str) -> Iterator[str | None]:
+    """The URL of the store a maintenance command works on: REDIS_URL (or --redis-url); else
+    the embedded server of the data directory, the running one if the service is up (its
+    address and password are in the directory), or one started for the command. None (and a
+    line saying why) if there is none to reach."""
+    from .embedded import DataDirInUse, EmbeddedValkey, running_url
+
+    settings = Settings.from_env()
+    if args.redis_url or settings.redis_url:
+        yield args.redis_url or settings.redis_url
+        return
+    data_dir = Path(args.data_dir) if args.data_dir else settings.data_dir
+    embedded = EmbeddedValkey(data_dir)
+    try:
+        embedded.start()
+    except DataDirInUse as exc:
+        url = running_url(data_dir)
+        if url is None:
+            print(f"danger {command}: {exc}; give its URL (REDIS_URL)", file=sys.stderr)
+        yield url
+        return
+    try:
+        yield embedded.url
+    finally:
+        embedded.stop()
+
+
+def _keys(args: argparse.Namespace) -> int:
+    """`danger keys create NAME [--rate KIND=N/S ...]`: a new app key, shown once; `list`:
+    every key, without its secret; `revoke ID`: the key stops working at once."""
+    import asyncio
+    from datetime import UTC, datetime
+
+    from redis.asyncio import Redis
+
+    from . import app_keys
+
+    def when(ms: int | None) -> str:
+        return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="seconds") if ms else "-"
+
+    try:
+        rates = app_keys.parse_rates(args.rate or [])
+    except ValueError as exc:
+        print(f"danger keys: {exc}", file=sys.stderr)
+        return 2
+
+    async def run(redis_url: str) -> int:
+        redis = Redis.from_url(redis_url)
+        try:
+            if args.action == "create":
+                if not args.arg:
+                    print("danger keys create: give the key a NAME", file=sys.stderr)
+                    return 2
+                try:
+                    key, token = await app_keys.create(redis, args.arg, rates)
+                except ValueError as exc:
+                    print(f"danger keys create: {exc}", file=sys.stderr)
+                    return 2
+                print(f"id:    {key.id}\nname:  {key.name}\nkey:   {token}")
+                print("Keep the key now: only its hash is stored, it cannot be shown again.")
+                return 0
+            if args.action == "list":
+                print(f"{'id':13} {'created':26} {'revoked':26} name")
+                for key in await app_keys.listing(redis):
+                    print(
+                        f"{key.id:13} {when(key.created_ms):26} {when(key.revoked_ms):26} "
+                        f"{key.name}{app_keys.rates_note(key)}"
+                    )
+                return 0
+            if not args.arg or not await app_keys.revoke(redis, args.arg):
+                print(f"danger keys revoke: no key {args.arg!r}", file=sys.stderr)
+                return 1
+            print(f"revoked {args.arg}: it is refused from now on")
+            return 0
+        finally:
+            await redis.aclose()
+
+    with _store(args, "keys") as redis_url:
+        if redis_url is None:
+            return 1
+        return asyncio.run(run(redis_url))
 
 
 def _openapi(_: argparse.Namespace) -> int:
@@ -365,6 +437,19 @@ def main(argv: list[str] | None = None) -> int:
     projections.add_argument("--redis-url", help="REDIS_URL")
     projections.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
     projections.set_defaults(run=_projections)
+    keys = sub.add_parser("keys", help="manage the app keys (DANGER_AUTH=keys)")
+    keys.add_argument("action", choices=["create", "list", "revoke"])
+    keys.add_argument("arg", nargs="?", help="create: the key's NAME; revoke: its ID")
+    keys.add_argument(
+        "--rate",
+        action="append",
+        metavar="KIND=N/S",
+        help="create: this key's own limit on a kind of request (create, join, command, read, "
+        "stream), e.g. create=200/60 or read=off; repeat for more kinds",
+    )
+    keys.add_argument("--redis-url", help="REDIS_URL")
+    keys.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
+    keys.set_defaults(run=_keys)
     simulate.add_parser(sub)
     spec = sub.add_parser("openapi", help="print the OpenAPI spec the app serves")
     spec.set_defaults(run=_openapi)

@@ -1,10 +1,13 @@
-"""Who a client is, for its limits: the peer address, or what a trusted proxy says it is."""
+"""Who a client is, for its limits: the app key it sent (service/app_keys.py), else the peer
+address, or what a trusted proxy says it is."""
 
 from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterable
 from typing import Any
+
+SCOPE_KEY = "danger.app_key"  # where a request's verified app key is kept in its ASGI scope
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -54,6 +57,9 @@ class Clients:
         return address is not None and any(address in n for n in self.networks)
 
     def of(self, scope: Any) -> str:
+        key = scope.get(SCOPE_KEY)
+        if key is not None:
+            return key.client  # type: ignore[no-any-return]
         peer_text = (scope.get("client") or ("local",))[0] or "local"
         peer = parse_address(peer_text)
         if not (self.any_peer or self._trusted(peer)):

@@ -63,6 +63,9 @@ def _flag(value: str | None) -> bool:
 _OFF = ("0", "off", "false", "no", "none")
 
 
+AUTH_MODES = ("open", "keys")
+
+
 @dataclass(frozen=True)
 class Rate:
     """`requests` per `seconds`: a bucket that holds `requests` and refills at that pace, so a
@@ -184,6 +187,8 @@ class Settings:
     # A background task (the worker, the sweep, a projection) failing without a break for
     # this long cannot recover: /health says `failed`, and `danger worker` exits with 1.
     give_up_seconds: float = 300.0
+    # "open": anyone may create games; "keys": creating one needs an app key (app_keys.py).
+    auth: str = "open"
 
     @property
     def idempotency_ms(self) -> int:
@@ -244,6 +249,7 @@ class Settings:
                 env.get("DANGER_PROJECTION_UPKEEP_SECONDS", cls.projection_upkeep_seconds)
             ),
             give_up_seconds=float(env.get("DANGER_GIVE_UP_SECONDS") or cls.give_up_seconds),
+            auth=env.get("DANGER_AUTH", cls.auth).strip().lower(),
         )
 
     def __post_init__(self) -> None:
@@ -258,6 +264,8 @@ class Settings:
                 "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "
                 "and DANGER_CPU_QUEUE at least 0"
             )
+        if self.auth not in AUTH_MODES:
+            raise ValueError(f"DANGER_AUTH must be open or keys, not {self.auth!r}")
         if not self.give_up_seconds > 0:
             raise ValueError(
                 f"DANGER_GIVE_UP_SECONDS must be more than 0, not {self.give_up_seconds}"

@@ -92,6 +92,19 @@ class DataDirInUse(RuntimeError):
     pass
 
 
+def running_url(data_dir: Path) -> str | None:
+    """The URL of the embedded server running on `data_dir` (another process's), read from the
+    configuration it was started with; None if there is none."""
+    try:
+        lines = (data_dir / "valkey.conf").read_text().splitlines()
+        conf = dict(line.split(" ", 1) for line in lines if " " in line)
+    except OSError:
+        return None
+    if "port" not in conf or "requirepass" not in conf:
+        return None
+    return f"redis://:{conf['requirepass']}@127.0.0.1:{conf['port']}/0"
+
+
 class EmbeddedValkey:
     def __init__(self, data_dir: Path, port: int | None = None, fsync: str = "always") -> None:
         self.data_dir = data_dir.resolve()

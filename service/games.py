@@ -14,13 +14,23 @@ import logging
 import os
 import random
 import secrets as pysecrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 import msgspec
 
-from domain.kernel import SPECTATOR, Command, Event, GameRules, Shuffler, Viewer, visible
+from domain.kernel import (
+    SPECTATOR,
+    Command,
+    Event,
+    GameRules,
+    Shuffler,
+    Viewer,
+    builtins,
+    visible,
+)
 from domain.kernel import table as tables
 from domain.kernel.errors import InvalidOptions, RuleViolation
 from domain.kernel.fairness import commitment
@@ -89,9 +99,11 @@ class Game:
         applied (seq <= self.seq) are skipped."""
         if envelope.seq != self.seq + 1:
             return
-        tables.evolve(
-            self.table, self.rules, self.codec.event(envelope) if event is None else event
-        )
+        event = self.codec.event(envelope) if event is None else event
+        tables.evolve(self.table, self.rules, event)
+        if isinstance(event, tables.SeatLeft | tables.SeatTokenReissued):
+            # Its token changed: the next check reads the stored hash (service/seats.py).
+            self.hashes.pop(f"seat:{event.seat}", None)
         self.seq, self.head, self.last_at = envelope.seq, envelope.hash, envelope.at
         if envelope.commanded and envelope.actor.startswith("seat:"):
             self.acted[int(envelope.actor[5:])] = envelope.seq
@@ -215,6 +227,9 @@ CODECS = {name: _codec(rules) for name, rules in GAMES.items()}
 """Each game's decoder of its stored events, by game name."""
 
 
+HASHED = ("admin", "invite")  # secrets kept as hashes of what a client shows: with the seats'
+
+
 def fold_log(game_id: str, log: list[bytes], secret: dict[str, str]) -> Game:
     """A game folded from its stored envelopes and its secrets: all a load does but
     the reading."""
@@ -229,7 +244,7 @@ def fold_log(game_id: str, log: list[bytes], secret: dict[str, str]) -> Game:
         codec=codec,
         table=tables.from_created(rules, created),
         seed=bytes.fromhex(secret["seed"]),
-        hashes={k: v for k, v in secret.items() if k == "admin" or k.startswith("seat:")},
+        hashes={k: v for k, v in secret.items() if k in HASHED or k.startswith("seat:")},
         setup_options=msgspec.json.decode(secret["options"], type=rules.options_type),
         head=first.hash,
         created_at=first.at,
@@ -338,7 +353,10 @@ class GameService:
 
     # Commands -----------------------------------------------------------------------
 
-    async def create(self, game_name: str, seats: int, options: Any) -> tuple[Game, str]:
+    async def create(
+        self, game_name: str, seats: int, options: Any, private: bool = False
+    ) -> tuple[Game, str, str | None]:
+        """A new game, its admin token and, for a private game, its invite."""
         rules = GAMES[game_name]
         sandboxed = [k for k in rules.sandbox_options if getattr(options, k, None) is not None]
         if sandboxed and not self.sandbox:
@@ -352,26 +370,27 @@ class GameService:
         if getattr(options, "seed", None) is not None:
             seed = bytes.fromhex(options.seed)  # the schema admits 16-64 bytes of hex only
         try:
-            created = tables.create(rules, seats, options, bool(sandboxed), commitment(seed))
+            created = tables.create(
+                rules, seats, options, bool(sandboxed), commitment(seed), private
+            )
         except (RuleViolation, InvalidOptions) as exc:  # well-formed, but no game can be so
             raise ApiError(422, exc.code, exc.message) from None
         for _ in range(5):
             game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
             admin_token, admin_hash = tokens.issue(game_id, "admin")
+            secret = {
+                "seed": seed.hex(),
+                "admin": admin_hash,
+                "options": canonical(msgspec.to_builtins(options)).decode(),
+            }
+            invite = pysecrets.token_urlsafe(16) if private else None
+            if invite is not None:
+                secret["invite"] = tokens.digest(invite)
             await self.clock.refresh()
             envelope = seal(game_id, 1, created[0], self.clock.stamp(), "admin", None, GENESIS)
-            result = await self.store.append(
-                game_id,
-                0,
-                [envelope],
-                secrets={
-                    "seed": seed.hex(),
-                    "admin": admin_hash,
-                    "options": canonical(msgspec.to_builtins(options)).decode(),
-                },
-            )
+            result = await self.store.append(game_id, 0, [envelope], secrets=secret)
             if isinstance(result, Appended):
-                return await self.get(game_id), admin_token
+                return await self.get(game_id), admin_token, invite
         raise ApiError(503, "id_exhausted", "Could not allocate a game id; try again.")
 
     async def join(
@@ -384,6 +403,8 @@ class GameService:
         think_ms: int | None = None,
         idempotency_key: str | None = None,
         client: str = "",
+        player: str | None = None,
+        invite: str | None = None,
     ) -> tuple[Outcome, str | None]:
         """A seat for a player (its token is returned) or for a bot (no token: only the
         service plays it). With an Idempotency-Key, the key of `client` in this game: a
@@ -391,11 +412,17 @@ class GameService:
         if think_ms is not None and bot is None:
             raise ApiError(422, "think_without_bot", "Only a bot seat has a think delay.")
         game = await self.get(game_id)
-        joined = tables.Join(name=name, entropy=entropy, team=team, bot=bot, think_ms=think_ms)
+        if game.table.private and not (
+            invite is not None and tokens.matches(invite, game.hashes.get("invite"))
+        ):  # its existence is not confirmed to whoever lacks the invite
+            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+        joined = tables.Join(
+            name=name, entropy=entropy, team=team, bot=bot, think_ms=think_ms, player=player
+        )
         idem = None
         if idempotency_key is not None:
             scope = f"join:{client}:{idempotency_key}"
-            idem = (scope, fingerprint("join", msgspec.to_builtins(joined)))
+            idem = (scope, fingerprint("join", builtins(joined)))
         issued: dict[str, str] = {}
 
         def token_for(events: list[Event]) -> dict[str, str]:
@@ -448,7 +475,16 @@ class GameService:
         if idempotency_key is not None:
             body = msgspec.to_builtins(command)
             idem = (f"{role}:{idempotency_key}", fingerprint(role, body, if_match))
-        return await self._execute(game, seat, command, idem, idempotency_key, if_match, None)
+        return await self._execute(
+            game,
+            seat,
+            command,
+            idem,
+            idempotency_key,
+            if_match,
+            None,
+            lambda: self._authenticate(game, token),  # type: ignore[arg-type]
+        )
 
     async def schedule_jobs(self, game: Game, recheck: float | None = None) -> None:
         """Queue what the workers must do next for this game (its running timers, and a move
@@ -604,7 +640,11 @@ class GameService:
         command_id: str | None,
         if_match: int | None,
         secrets_for: Any,
+        recheck: Callable[[], Awaitable[Any]] | None = None,
     ) -> Outcome:
+        """Decide `command` for `actor` and append its events. `recheck` checks the caller's
+        token again whenever the fold is brought up to date: a token the log has since
+        replaced (a seat left, or was given a new token) stops working at once."""
         label = f"seat:{actor}" if isinstance(actor, int) else actor
         viewer: Viewer = actor if isinstance(actor, int) else SPECTATOR
         # The first decision trusts the cached fold, without reading the stream: the append
@@ -615,6 +655,8 @@ class GameService:
             async with game.lock:
                 if not cached:
                     await self._catch_up(game)
+                    if recheck is not None:
+                        await recheck()
                 if idem is not None:
                     prior = await self.store.idempotency_record(game.id, idem[0])
                     if prior is not None:
@@ -655,6 +697,8 @@ class GameService:
                         await self._catch_up(game)
                         if game.seq != seq:
                             continue  # decided on an old fold: decide again on the new one
+                        if recheck is not None:
+                            await recheck()
                     if idem is not None:
                         first = await self._remember(game, idem, refused, viewer)
                         if first is not None:
@@ -799,7 +843,7 @@ def _seal_all(
     command is recorded on the first (so an audit can decide it again); a secret event gets
     its salt."""
     prev, envelopes = game.head, []
-    cause = msgspec.to_builtins(command)
+    cause = builtins(command)
     for offset, event in enumerate(events, start=1):
         seq = game.seq + offset
         secret = type(event).secret is not None

@@ -43,6 +43,10 @@ class LobbyGame(msgspec.Struct):
     players: list[str]
     created_at: str
     seq: int
+    private: bool = False  # kept, but in no index: the lobby does not show it
+    seated: list[int] = msgspec.field(default_factory=list)
+    """The seat of each of `players` (empty in a summary written before seats could be
+    given up: then the players sit in order)."""
 
 
 decode_summary = msgspec.json.Decoder(LobbyGame).decode
@@ -64,11 +68,12 @@ INDEXES = model_keys()[2:]
 LIVE_KEYS, NEXT_KEYS = model_keys(), model_keys(NEXT)
 
 # KEYS: 1 the rebuild's marker (REBUILDING), then every key of the live lobby and of the one
-# a rebuild builds. ARGV: 1 'live' or 'next' (the rebuild's own writes), then groups of six
-# per game: id, seq, score, status, kind, summary. A game is filed under its status and kind,
-# under its kind and under all, and taken out of the other statuses' indexes; unless the lobby
-# holds it at the same seq or a newer one already. A live write goes to the lobby a rebuild
-# builds too, so the one it switches to holds whatever was written while it built.
+# a rebuild builds. ARGV: 1 'live' or 'next' (the rebuild's own writes), then groups of seven
+# per game: id, seq, score, status, kind, summary, listed ('1'; '0' for a private game, kept in
+# no index). A game is filed under its status and kind, under its kind and under all, and taken
+# out of the other statuses' indexes; unless the lobby holds it at the same seq or a newer one.
+# A live write goes to the lobby a rebuild builds too, so the one it switches to holds
+# whatever was written while it built.
 WRITE = Script(f"""
 local declared = {{}}
 for k = 2, #KEYS do declared[KEYS[k]] = true end
@@ -77,7 +82,7 @@ local function key(name)
   return name
 end
 local statuses = {{{', '.join(repr(s) for s in STATUSES)}}}
-local function file(prefix, id, seq, score, status, kind, summary)
+local function file(prefix, id, seq, score, status, kind, summary, listed)
   local seqs = key(prefix .. ':seq')
   local known = redis.call('HGET', seqs, id)
   if known and tonumber(known) >= tonumber(seq) then return 0 end
@@ -85,12 +90,13 @@ local function file(prefix, id, seq, score, status, kind, summary)
   redis.call('HSET', seqs, id, seq)
   local by = prefix .. ':by:'
   for _, other in ipairs(statuses) do
-    if other ~= status then
+    if other ~= status or listed ~= '1' then
       redis.call('ZREM', key(by .. other), id)
       redis.call('ZREM', key(by .. other .. ':' .. kind), id)
     end
   end
   local filed = {{by .. 'all', by .. 'all:' .. kind, by .. status, by .. status .. ':' .. kind}}
+  if listed ~= '1' then return 1 end  -- a private game: kept, in no index
   for _, name in ipairs(filed) do redis.call('ZADD', key(name), score, id) end
   return 1
 end
@@ -100,10 +106,10 @@ if ARGV[1] == 'live' then
   if redis.call('EXISTS', KEYS[1]) == 1 then prefixes[2] = '{NEXT}' end
 end
 local written = 0
-for i = 2, #ARGV, 6 do
+for i = 2, #ARGV, 7 do
   for p, prefix in ipairs(prefixes) do
     local n = file(prefix, ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4],
-      ARGV[i + 5])
+      ARGV[i + 5], ARGV[i + 6])
     if p == 1 then written = written + n end
   end
 end
@@ -169,7 +175,8 @@ async def write(redis: Redis, summaries: list[LobbyGame], rebuilding: bool = Fal
         return 0
     args: list[Any] = ["next" if rebuilding else "live"]
     for s in summaries:
-        args += [s.id, s.seq, score(s.created_at), s.status, s.game, msgspec.json.encode(s)]
+        summary = msgspec.json.encode(s)
+        args += [s.id, s.seq, score(s.created_at), s.status, s.game, summary, int(not s.private)]
     return int(await WRITE(redis, [REBUILDING, *LIVE_KEYS, *NEXT_KEYS], args))
 
 

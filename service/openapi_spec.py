@@ -27,7 +27,7 @@ from litestar.openapi.spec.enums import OpenAPIType
 from domain.registry import GAMES
 
 from . import names
-from .schemas import CREATE_TYPES, JoinGame
+from .schemas import CREATE_TYPES, JoinGame, RegisterPlayer, TeamChange
 
 GAME_FROM_BODY = "$response.body#/id"
 GAME_FROM_PATH = "$request.path.game_id"
@@ -37,10 +37,8 @@ LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
         "JoinGame": Link(operation_id="joinGame", parameters={"game_id": GAME_FROM_BODY}),
         "StartGame": Link(
             operation_id="startGame",
-            parameters={
-                "game_id": GAME_FROM_BODY,
-                "Authorization": "Bearer {$response.body#/admin_token}",
-            },
+            parameters={"game_id": GAME_FROM_BODY},
+            description="With `admin_token` as the adminToken bearer.",
         ),
         "GetGame": Link(operation_id="getGame", parameters={"game_id": GAME_FROM_BODY}),
         "ListEvents": Link(operation_id="listEvents", parameters={"game_id": GAME_FROM_BODY}),
@@ -48,17 +46,13 @@ LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
     ("/v1/games/{game_id}/players", "post", "201"): {
         "SendCommand": Link(
             operation_id="sendCommand",
-            parameters={
-                "game_id": GAME_FROM_PATH,
-                "Authorization": "Bearer {$response.body#/token}",
-            },
+            parameters={"game_id": GAME_FROM_PATH},
+            description="With `token` as the seatToken bearer.",
         ),
         "GetGameAsSeat": Link(
             operation_id="getGame",
-            parameters={
-                "game_id": GAME_FROM_PATH,
-                "Authorization": "Bearer {$response.body#/token}",
-            },
+            parameters={"game_id": GAME_FROM_PATH},
+            description="With `token` as the seatToken bearer: the seat's own view.",
         ),
         "JoinAgain": Link(operation_id="joinGame", parameters={"game_id": GAME_FROM_PATH}),
     },
@@ -68,11 +62,20 @@ LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
 }
 
 
+METHODS = ("get", "post", "patch", "delete")
+
 PATTERNS = {
     "If-Match": r'^(W/)?"?[0-9]{1,16}"?$',
     "Idempotency-Key": r"^[\x20-\x7e]{1,128}$",
-    "Authorization": r"^\S+ \S+$",
 }
+
+
+CHALLENGE = OpenAPIHeader(
+    schema=Schema(type=OpenAPIType.STRING, pattern=r"^Bearer "),
+    required=True,
+    description='`Bearer realm="danger-hall"`, with `error="invalid_token"` when the token '
+    "sent is not valid here (RFC 6750).",
+)
 
 
 def _rate_headers(refused: bool) -> dict[str, OpenAPIHeader]:
@@ -116,7 +119,12 @@ def _without_null(schema: Schema) -> Schema:
 
 
 def _request_types() -> list[type[msgspec.Struct]]:
-    types: list[type[msgspec.Struct]] = [JoinGame, *CREATE_TYPES.values()]
+    types: list[type[msgspec.Struct]] = [
+        JoinGame,
+        RegisterPlayer,
+        TeamChange,
+        *CREATE_TYPES.values(),
+    ]
     for rules in GAMES.values():
         types += [rules.options_type, *_structs_in(rules.options_type), *rules.commands]
     return types
@@ -229,8 +237,27 @@ def _document(component: Schema, struct: type[msgspec.Struct], items: dict[str, 
                 setattr(item, key, bound)
 
 
-def finish(app: Litestar) -> None:
+# Operations an app key is for: needed to create in keys mode; elsewhere optional (a request
+# that carries one is limited under its key, not its address).
+APP_KEY_OPERATIONS = {
+    ("/v1/games", "post"): True,
+    ("/v1/players", "post"): True,
+    ("/v1/games/{game_id}/players", "post"): False,
+}
+
+
+def _app_keys(spec: Any, auth: str) -> None:
+    for (path, method), needed in APP_KEY_OPERATIONS.items():
+        operation = getattr(spec.paths[path], method)
+        required = needed and auth == "keys"
+        operation.security = [{"appKey": []}] if required else [{"appKey": []}, {}]
+    join = spec.paths["/v1/games/{game_id}/players"].post
+    join.security = [{"playerToken": []}, *join.security]
+
+
+def finish(app: Litestar, auth: str) -> None:
     spec = app.openapi_schema
+    _app_keys(spec, auth)
     closed = _closed_request_types()
     zero_bounds = _zero_bounds()
     item_bounds = _item_bounds()
@@ -245,13 +272,14 @@ def finish(app: Litestar) -> None:
             if isinstance(prop, Schema):
                 prop.minimum = bounds.get("minimum", prop.minimum)
                 prop.maximum = bounds.get("maximum", prop.maximum)
-    join = (spec.components.schemas or {})[JoinGame.__name__]
-    join.properties["name"].pattern = names.pattern()  # type: ignore[union-attr,index]
+    for named in (JoinGame, RegisterPlayer):  # a name the spec admits is one we accept
+        schema = (spec.components.schemas or {})[named.__name__]
+        schema.properties["name"].pattern = names.pattern()  # type: ignore[union-attr,index]
     for (path, method, status), links in LINKS.items():
         operation = getattr(spec.paths[path], method)  # type: ignore[index]
         operation.responses[status].links = links
     for item in (spec.paths or {}).values():
-        for method in ("get", "post"):
+        for method in METHODS:
             operation = getattr(item, method)
             if operation is None or "429" not in (operation.responses or {}):
                 continue
@@ -261,8 +289,10 @@ def finish(app: Litestar) -> None:
                         **(response.headers or {}),  # type: ignore[union-attr]
                         **_rate_headers(refused=status == "429"),
                     }
-        for method in ("get", "post"):
+        for method in METHODS:
             operation = getattr(item, method)
+            if operation is not None and "401" in (operation.responses or {}):
+                operation.responses["401"].headers = {"WWW-Authenticate": CHALLENGE}  # type: ignore[index,union-attr]
             for parameter in (operation and operation.parameters) or []:
                 if (
                     isinstance(parameter.schema, Schema)

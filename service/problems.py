@@ -44,7 +44,18 @@ def problem(
         code=code,
         seq=seq,
     )
+    if status == 401:
+        headers = {**(headers or {}), "WWW-Authenticate": www_authenticate(code)}
     return Response(body, status_code=status, media_type=MEDIA, headers=headers)
+
+
+def www_authenticate(code: str) -> str:
+    """The challenge of a 401 (RFC 6750): a bearer token, and whether the one sent was bad
+    (no error when none was sent)."""
+    challenge = 'Bearer realm="danger-hall"'
+    if code == "token_invalid":
+        challenge += ', error="invalid_token"'
+    return challenge
 
 
 def api_error(_: Request, exc: ApiError) -> Response[Problem]:

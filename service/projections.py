@@ -9,7 +9,8 @@ redelivered or claimed, and a write that arrives late changes nothing.
 - lobby: a summary per game, indexed by status and kind (service/lobby.py);
 - rounds: per game, the seq range of every round (`dg:{sNN}:rounds:<game>`), which
   `GET /v1/games/{id}/rounds/{n}` turns into a round summary;
-- players: each finished game's result per player (`dg:{sNN}:players`).
+- players: each finished game's result per registered player (`dg:{p:<id>}:results`,
+  service/players.py); anonymous seats count in no one's record.
 
 Every `upkeep_seconds` a consumer claims what a dead consumer left pending and trims the
 feeds to what every group has acknowledged (events/feeds.py). An entry that still fails on
@@ -40,11 +41,12 @@ from events import keys
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 
-from . import dead_letters, lobby
+from . import dead_letters, lobby, players
 from .config import ProjectionSettings
 from .games import CODECS
 from .lobby import LobbyGame
 from .lua import Script
+from .players import PlayerResult
 
 log = logging.getLogger("danger.projections")
 CLAIM_IDLE_MS = 30_000  # an entry pending this long is taken over and applied again
@@ -78,20 +80,6 @@ for j = 3, 2 + n do redis.call('XACK', KEYS[1], ARGV[1], ARGV[j]) end
 return 1
 """)
 
-# KEYS: 1 the feed, 2 its shard's players hash, 3 the shard's rebuild marker, 4 the hash a
-# rebuild builds. ARGV: 1 group, 2 n, then n entry ids, then field/value pairs. A result is
-# written once (a closed log has one result); while a rebuild runs, in its hash too.
-WRITE_PLAYERS = Script("""
-local n = tonumber(ARGV[2])
-local rebuilding = redis.call('EXISTS', KEYS[3]) == 1
-for j = 3 + n, #ARGV, 2 do
-  redis.call('HSETNX', KEYS[2], ARGV[j], ARGV[j + 1])
-  if rebuilding then redis.call('HSETNX', KEYS[4], ARGV[j], ARGV[j + 1]) end
-end
-for j = 3, 2 + n do redis.call('XACK', KEYS[1], ARGV[1], ARGV[j]) end
-return 1
-""")
-
 Updates = dict[str, tuple[list[bytes], int]]
 """Per game in a batch of feed entries: the entry ids, and the last seq they announce."""
 
@@ -110,20 +98,6 @@ def by_game(entries: list[Entry]) -> Updates:
 
 def rounds_key(game_id: str) -> str:
     return f"{keys.GameKeys(game_id).stream.split(':game:')[0]}:rounds:{game_id}"
-
-
-def players_key(shard: str) -> str:
-    return f"{keys.PREFIX}:{{{shard}}}:players"
-
-
-def next_players_key(shard: str) -> str:
-    """Where a rebuild builds the shard's players hash, until it renames it onto the live one."""
-    return f"{keys.PREFIX}:{{{shard}}}:next:players"
-
-
-def rebuilding_key(shard: str) -> str:
-    """Set while a rebuild builds the shard's models: live writes go there too."""
-    return f"{keys.PREFIX}:{{{shard}}}:rebuilding"
 
 
 # Folds, shared by the consumers (from the model's last seq) and the rebuild (from zero) ----
@@ -146,12 +120,13 @@ def fold_summary(
                 players=[],
                 created_at=envelope.at,
                 seq=envelope.seq,
+                private=bool(data.get("private")),
             )
             continue
         if summary is None:
             raise ValueError(f"game {game_id}: event {envelope.seq} comes before its creation")
-        if envelope.type == "player_joined":
-            summary.players.append(msgspec.json.decode(envelope.data)["name"])
+        if envelope.type in ("player_joined", "seat_left"):
+            _seat(summary, msgspec.json.decode(envelope.data))
         elif envelope.type == "game_started":
             summary.status = "active"
         elif envelope.type == FINAL[summary.game]:
@@ -160,6 +135,15 @@ def fold_summary(
             summary.status = "abandoned"
         summary.seq = envelope.seq
     return summary
+
+
+def _seat(summary: LobbyGame, data: dict[str, Any]) -> None:
+    """A seat taken (a name given) or given up: the players listed by seat."""
+    seated = summary.seated or list(range(len(summary.players)))
+    pairs = [(s, n) for s, n in zip(seated, summary.players, strict=True) if s != data["seat"]]
+    if "name" in data:
+        pairs = sorted([*pairs, (data["seat"], data["name"])])
+    summary.seated, summary.players = [s for s, _ in pairs], [n for _, n in pairs]
 
 
 class RoundIndex(msgspec.Struct):
@@ -203,16 +187,10 @@ def round_fields(
     return pairs
 
 
-class PlayerResult(msgspec.Struct):
-    game_id: str
-    game: str
-    score: int
-    won: bool
-
-
 def player_results_of(game_id: str, envelopes: list[Folded]) -> dict[str, bytes]:
-    """A game's whole log -> its result per player (`<name>\\x1f<game>`), if it finished:
-    an abandoned game has no winner and counts in nobody's record."""
+    """A game's whole log -> its result per registered player (by player id), if it
+    finished: an abandoned game has no winner and counts in nobody's record, and an
+    anonymous seat counts in no one's."""
     rules = GAMES[msgspec.json.decode(envelopes[0].data)["game"]]
     codec = CODECS[rules.name]
     table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
@@ -221,10 +199,11 @@ def player_results_of(game_id: str, envelopes: list[Folded]) -> dict[str, bytes]
     if rules.standings is None or table.status != "finished":
         return {}
     return {
-        f"{table.players[seat].name}\x1f{game_id}": msgspec.json.encode(
+        table.players[seat].player: msgspec.json.encode(  # type: ignore[misc]
             PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
         )
         for seat, (score, won) in enumerate(rules.standings(table.state))
+        if table.players[seat].player is not None
     }
 
 
@@ -508,7 +487,7 @@ class RoundsProjection(Projection):
 
 
 class PlayersProjection(Projection):
-    """Each finished game's result for each of its players."""
+    """Each finished game's result for each of its registered players."""
 
     group = "players"
 
@@ -516,22 +495,13 @@ class PlayersProjection(Projection):
         last = _last(batches)
         tails = await self.read_many({g: (seq - 1, seq) for g, seq in last.items()})
         ended = [g for g, tail in tails.items() if is_closed(tail)]
-        results: dict[str, dict[str, bytes]] = {}
+        by_player: dict[str, dict[str, bytes]] = {}
         for game_id, envelopes in (await self.read_many(dict.fromkeys(ended, (0, 2**62)))).items():
-            results[game_id] = player_results_of(game_id, envelopes)
-        await self.commit(batches, results)
-
-    async def commit(
-        self, batches: dict[str, Updates], results: dict[str, dict[str, bytes]]
-    ) -> None:
-        calls = []
-        for shard, updates in batches.items():
-            args: list[Any] = [self.group, len(_ids(updates)), *_ids(updates)]
-            for game_id in updates:
-                args += [x for kv in results.get(game_id, {}).items() for x in kv]
-            names = [keys.feed(shard), players_key(shard)]
-            calls.append(([*names, rebuilding_key(shard), next_players_key(shard)], args))
-        await self.eval_all(WRITE_PLAYERS, calls)
+            for player_id, result in player_results_of(game_id, envelopes).items():
+                by_player.setdefault(player_id, {})[game_id] = result
+        await players.file_results(self.redis, by_player)  # each once: before the ack
+        calls = [([keys.feed(shard)], [self.group, *_ids(u)]) for shard, u in batches.items()]
+        await self.eval_all(ACK, calls)
 
 
 PROJECTIONS: tuple[type[Projection], ...] = (LobbyProjection, RoundsProjection, PlayersProjection)
@@ -612,12 +582,3 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
-async def player_results(redis: Redis, name: str) -> list[PlayerResult]:
-    """Every finished game of the player `name`, from the 16 shards' hashes."""
-    pattern = "".join("\\" + c if c in "*?[]\\" else c for c in name) + "\x1f*"
-    decode = msgspec.json.Decoder(PlayerResult).decode
-    results = []
-    for shard in keys.all_shards():
-        async for _, raw in redis.hscan_iter(players_key(shard), match=pattern, count=500):
-            results.append(decode(raw))
-    return results

@@ -15,7 +15,7 @@ from typing import Any
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from .clients import Clients
+from .clients import SCOPE_KEY, Clients
 from .config import Rate, Rates
 from .errors import ApiError
 from .lua import Script
@@ -37,7 +37,7 @@ def kind_of(method: str, path_template: str) -> str | None:
         if path_template.rstrip("/") == "/v1/games":
             return "create"
         return "join" if last == "players" else "command"
-    return "read"
+    return "command" if method in ("DELETE", "PATCH", "PUT") else "read"
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,9 @@ class RateLimitMiddleware:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = kind_of(scope.get("method", ""), scope.get("path_template", ""))  # type: ignore[arg-type]
         rate = getattr(self.limiter.rates, kind) if kind else None
+        key = scope.get(SCOPE_KEY)
+        if kind and key is not None:
+            rate = key.rate(kind, rate)
         if scope["type"] != "http" or kind is None or rate is None:
             await self.app(scope, receive, send)
             return

@@ -5,11 +5,12 @@ The feeds are trimmed, so the rebuild reads what never is: each shard's game str
 (found with SCAN), folded with the projections' own folds. Readers never see a partial
 model:
 
-- the lobby and each shard's players hash are built beside the live ones (`dg:{lobby}:next:*`,
-  `dg:{sNN}:next:players`), and one script per hash tag renames them onto the live keys.
-  While they are built, a marker (`dg:{lobby}:rebuilding`, `dg:{sNN}:rebuilding`) makes every
+- the lobby is built beside the live one (`dg:{lobby}:next:*`), and one script renames it
+  onto the live keys. While it is built, a marker (`dg:{lobby}:rebuilding`) makes every
   live write go there too, with the same seq condition, so what the live consumers applied
   meanwhile is in what the rebuild switches to: a summary never goes back.
+- the players' results are filed again, each once (a result never changes): what is filed
+  already stays.
 - a game's rounds hash is one key, read one at a time: the rebuild replaces each in one
   script, unless the live consumer has moved it past the seq the rebuild read (then the
   game is read again).
@@ -31,16 +32,13 @@ from events import keys
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 
-from . import lobby
+from . import lobby, players
 from .lua import Script
 from .projections import (
     fold_rounds,
     fold_summary,
     is_closed,
-    next_players_key,
     player_results_of,
-    players_key,
-    rebuilding_key,
     round_fields,
     rounds_key,
 )
@@ -136,9 +134,7 @@ class Rebuilt:
 
 
 def _models() -> list[Built]:
-    return [Built(lobby.REBUILDING, lobby.LIVE_KEYS, lobby.NEXT_KEYS)] + [
-        Built(rebuilding_key(s), [players_key(s)], [next_players_key(s)]) for s in keys.all_shards()
-    ]
+    return [Built(lobby.REBUILDING, lobby.LIVE_KEYS, lobby.NEXT_KEYS)]
 
 
 class Rebuild:
@@ -219,20 +215,20 @@ class Rebuild:
         await self._hold()
         logs = {g: log for g, log in (await self._read(game_ids)).items() if log}
         summaries = []
-        results: dict[str, bytes] = {}
+        by_player: dict[str, dict[str, bytes]] = {}
         for game_id, envelopes in logs.items():
             try:
                 summary = fold_summary(game_id, None, envelopes)
                 if is_closed(envelopes):
-                    results.update(player_results_of(game_id, envelopes))
+                    for player_id, result in player_results_of(game_id, envelopes).items():
+                        by_player.setdefault(player_id, {})[game_id] = result
                     self.result.finished += 1
             except Exception as exc:
                 raise RebuildFailed(f"game {game_id}: {type(exc).__name__}: {exc}") from exc
             if summary is not None:
                 summaries.append(summary)
         await lobby.write(self.redis, summaries, rebuilding=True)
-        if results:
-            await self.redis.hset(next_players_key(shard), mapping=results)  # type: ignore[arg-type]
+        await players.file_results(self.redis, by_player)
         await self._rounds(logs)
         self.result.games += len(logs)
 

@@ -15,6 +15,15 @@ def _union(types: list[Any]) -> Any:
     return Union[tuple(types)] if len(types) > 1 else types[0]  # noqa: UP007
 
 
+Visibility = Annotated[
+    Literal["public", "private"],
+    msgspec.Meta(
+        description='"private": the game is not in the lobby, and a join needs the `invite` '
+        "the create answers with."
+    ),
+]
+
+
 def _create_type(rules: Any, alone: bool) -> type[msgspec.Struct]:
     """`{"game": "<name>", "seats": n, "options": {...}}` for one game, tagged by `game`.
 
@@ -22,6 +31,7 @@ def _create_type(rules: Any, alone: bool) -> type[msgspec.Struct]:
     fields: list[Any] = [
         ("seats", Annotated[int, msgspec.Meta(ge=rules.min_seats, le=rules.max_seats)]),
         ("options", rules.options_type, msgspec.field(default_factory=rules.options_type)),
+        ("visibility", Visibility, "public"),
     ]
     if alone:
         fields.insert(0, ("game", Literal[rules.name]))
@@ -81,6 +91,9 @@ class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     think_ms: Annotated[int, msgspec.Meta(ge=0, le=MAX_THINK_MS)] | None = None
     """A bot's pause before each move, in milliseconds (default 1000); only with `bot`
     (422 think_without_bot otherwise)."""
+    invite: Annotated[str, msgspec.Meta(max_length=64)] | None = None
+    """A private game's invite, from its creator; without the right one, the private game
+    is not found (404)."""
 
 
 class Created(msgspec.Struct, frozen=True):
@@ -93,12 +106,26 @@ class Created(msgspec.Struct, frozen=True):
     seed_commitment: str
     admin_token: str
     """Starts the game. Shown once; keep it."""
+    invite: str | None = None
+    """A private game's invite: a join must carry it. Shown once; give it to the players."""
 
 
 class Joined(msgspec.Struct, frozen=True):
     seat: int
     token: str | None
     """Your bearer token for this seat. Shown once; keep it. Null for a bot's seat."""
+    seq: int
+
+
+class TeamChange(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    team: Annotated[str, msgspec.Meta(max_length=20)]
+    """The team to move to (danger-danger: "pink" or "yellow")."""
+
+
+class NewSeatToken(msgspec.Struct, frozen=True):
+    seat: int
+    token: str
+    """The seat's new bearer token. Shown once; the old one no longer works."""
     seq: int
 
 
@@ -263,8 +290,23 @@ class GameStats(msgspec.Struct, frozen=True):
     average_score: float
 
 
-class PlayerStats(msgspec.Struct, frozen=True):
+class RegisterPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, description=NAME_RULES)]
+
+
+class Registered(msgspec.Struct, frozen=True):
+    id: str
+    """The player's id: public (GET /v1/players/{id}); seats show it as `player`."""
     name: str
+    token: str
+    """The player's token (`dhp_...`): send it with a join to take the seat as this player.
+    Shown once; keep it."""
+
+
+class PlayerStats(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    """The name the player registered with (a seat shows the name given at its join)."""
     games: int
     wins: int
     by_game: dict[str, GameStats]

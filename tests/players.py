@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,14 +46,25 @@ class Table:
 
 
 async def new_table(
-    client: Any, seats: int = 3, start: bool = True, game: str = "danger", **options: Any
+    client: Any,
+    seats: int = 3,
+    start: bool = True,
+    game: str = "danger",
+    players: Sequence[str | None] = (),
+    **options: Any,
 ) -> Table:
+    """A game with every seat joined (`p0`, `p1`, ...; seat n by the registered player whose
+    token is `players[n]`, where given), started unless `start` is False."""
     r = await client.post("/v1/games", json={"game": game, "seats": seats, "options": options})
     assert r.status_code == 201, r.text
     body = r.json()
     table = Table(client, body["id"], body["admin_token"])
     for n in range(seats):
-        r = await client.post(f"/v1/games/{table.id}/players", json={"name": f"p{n}"})
+        player = players[n] if n < len(players) else None
+        headers = {"Authorization": f"Bearer {player}"} if player else {}
+        r = await client.post(
+            f"/v1/games/{table.id}/players", json={"name": f"p{n}"}, headers=headers
+        )
         assert r.status_code == 201, r.text
         table.tokens.append(r.json()["token"])
     if start:

@@ -29,9 +29,9 @@ async def read_models(url: str) -> dict:
     models[lobby.SUMMARIES] = await redis.hgetall(lobby.SUMMARIES)
     for key in lobby.INDEXES:
         models[key] = await redis.zrange(key, 0, -1, withscores=True)
+    async for key in redis.scan_iter(match="dg:{p:*}:results"):
+        models[key] = await redis.hgetall(key)
     for shard in keys.all_shards():
-        for key in [f"dg:{{{shard}}}:players"]:
-            models[key] = await redis.hgetall(key)
         async for key in redis.scan_iter(match=f"dg:{{{shard}}}:rounds:*"):
             models[key] = await redis.hgetall(key)
     await redis.aclose()

@@ -3,7 +3,17 @@
 from .errors import InvalidOptions, RuleViolation
 from .fairness import ALGORITHM, Shuffler, commitment
 from .game import GameRules
-from .messages import AUDITOR, SPECTATOR, Command, Event, Secret, Viewer, event_type, visible
+from .messages import (
+    AUDITOR,
+    SPECTATOR,
+    Command,
+    Event,
+    Secret,
+    Viewer,
+    builtins,
+    event_type,
+    visible,
+)
 
 __all__ = [
     "ALGORITHM",
@@ -17,6 +27,7 @@ __all__ = [
     "Secret",
     "Shuffler",
     "Viewer",
+    "builtins",
     "commitment",
     "event_type",
     "visible",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -32,10 +32,25 @@ class Event(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields
     """A fact in the past tense. Subclasses set `tag` to their snake_case name."""
 
     secret: ClassVar[Secret | None] = None
+    # Fields added after logs were written, left out of the log when null (see `builtins`).
+    absent_if_none: ClassVar[tuple[str, ...]] = ()
 
 
 class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
     """A request in the imperative. Subclasses set `tag` to their snake_case name."""
+
+    absent_if_none: ClassVar[tuple[str, ...]] = ()
+
+
+def builtins(message: Event | Command) -> dict[str, Any]:
+    """The message as JSON-ready values, as the log keeps it: a field a message type names in
+    `absent_if_none` (one added after logs were written) is left out when null, so that a
+    message without it encodes, and hashes, as it did before the field existed."""
+    data: dict[str, Any] = msgspec.to_builtins(message)
+    for name in message.absent_if_none:
+        if data.get(name, 0) is None:
+            del data[name]
+    return data
 
 
 def event_type(event: Event) -> str:

@@ -9,7 +9,7 @@ shuffles.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
@@ -35,6 +35,11 @@ class GameCreated(Event, frozen=True, tag="game_created"):
     verifiable: bool
     algorithm: str
     seed_commitment: str
+    private: bool | None = None
+    """True for a private game: not in the lobby, joined only with its invite (absent for a
+    public one)."""
+
+    absent_if_none: ClassVar[tuple[str, ...]] = ("private",)
 
 
 class PlayerJoined(Event, frozen=True, tag="player_joined"):
@@ -46,6 +51,32 @@ class PlayerJoined(Event, frozen=True, tag="player_joined"):
     """The bot the service plays this seat with ("random", "greedy"); null for a player."""
     think_ms: int | None = None
     """A bot's pause before each of its moves."""
+    player: str | None = None
+    """The registered player the seat is credited to (absent: an anonymous seat)."""
+
+    absent_if_none: ClassVar[tuple[str, ...]] = ("player",)  # logs before it stay as they were
+
+
+class SeatLeft(Event, frozen=True, tag="seat_left"):
+    """Before the start, a seat was given up: by its player (`seat`) or by the admin
+    (`admin`). Its token no longer works; the next join takes the lowest free seat."""
+
+    seat: int
+    by: Literal["seat", "admin"]
+
+
+class TeamChanged(Event, frozen=True, tag="team_changed"):
+    """Before the start, a seat moved to another team (by its player or the admin)."""
+
+    seat: int
+    team: str
+
+
+class SeatTokenReissued(Event, frozen=True, tag="seat_token_reissued"):
+    """The admin gave the seat a new token (its hash is kept with the game's secrets, never
+    in the log); the old one no longer works."""
+
+    seat: int
 
 
 class GameStarted(Event, frozen=True, tag="game_started"):
@@ -78,6 +109,9 @@ TABLE_EVENTS: tuple[type[Event], ...] = (
     GameStarted,
     SeedRevealed,
     GameAbandoned,
+    SeatLeft,
+    TeamChanged,
+    SeatTokenReissued,
 )
 _TABLE_EVENT_TYPES = frozenset(TABLE_EVENTS)
 
@@ -88,6 +122,29 @@ class Join(Command, frozen=True, tag="join"):
     team: str | None = None
     bot: str | None = None
     think_ms: int | None = None
+    player: str | None = None
+    """The registered player who joins (the service names them from their token)."""
+
+    absent_if_none: ClassVar[tuple[str, ...]] = ("player",)
+
+
+class Leave(Command, frozen=True, tag="leave"):
+    """Give up a seat before the start: its player's, or the admin's for any seat."""
+
+    seat: int
+
+
+class ChangeTeam(Command, frozen=True, tag="change_team"):
+    """Move a seat to another team before the start: its player's, or the admin's."""
+
+    seat: int
+    team: str
+
+
+class ReissueToken(Command, frozen=True, tag="reissue_token"):
+    """The admin's: a new token for a seat whose player lost theirs."""
+
+    seat: int
 
 
 class Start(Command, frozen=True, tag="start"):
@@ -125,6 +182,11 @@ class Player(msgspec.Struct):
     team: str | None = None
     bot: str | None = None
     think_ms: int | None = None
+    seat: int = 0
+    player: str | None = None  # the registered player's id
+
+
+TABLE_COMMANDS: tuple[type[Command], ...] = (Join, Leave, ChangeTeam, ReissueToken)
 
 
 class Table(msgspec.Struct):
@@ -134,6 +196,7 @@ class Table(msgspec.Struct):
     sandbox: bool
     verifiable: bool
     seed_commitment: str
+    private: bool = False
     status: Status = "open"
     players: list[Player] = msgspec.field(default_factory=list)
     state: Any = None
@@ -147,7 +210,12 @@ class Table(msgspec.Struct):
 
 
 def create(
-    rules: GameRules, seats: int, options: Any, sandbox: bool, seed_commitment: str
+    rules: GameRules,
+    seats: int,
+    options: Any,
+    sandbox: bool,
+    seed_commitment: str,
+    private: bool = False,
 ) -> list[Event]:
     """The first event of a game. Options were validated against the game's type already."""
     if not rules.min_seats <= seats <= rules.max_seats:
@@ -168,6 +236,7 @@ def create(
             verifiable=getattr(options, rules.stack_option, None) is None,
             algorithm=ALGORITHM,
             seed_commitment=seed_commitment,
+            private=True if private else None,
         )
     ]
 
@@ -180,6 +249,7 @@ def from_created(rules: GameRules, event: GameCreated) -> Table:
         sandbox=event.sandbox,
         verifiable=event.verifiable,
         seed_commitment=event.seed_commitment,
+        private=bool(event.private),
     )
 
 
@@ -210,7 +280,12 @@ def decide(
             raise RuleViolation(
                 "name_taken", "Another player at this table has that name, or one like it."
             )
-        seat = len(table.players)
+        if command.player is not None and command.bot is not None:
+            raise RuleViolation("bot_seat", "A bot's seat counts in no player's record.")
+        if command.player is not None and any(p.player == command.player for p in table.players):
+            raise RuleViolation("already_seated", "This player already has a seat here.")
+        taken = {p.seat for p in table.players}
+        seat = min(s for s in range(table.seats) if s not in taken)  # the lowest free seat
         team = command.team
         if rules.teams:
             team = team or rules.teams[seat % len(rules.teams)]  # by default, alternating
@@ -235,8 +310,11 @@ def decide(
                 team=team,
                 bot=command.bot,
                 think_ms=think,
+                player=command.player,
             )
         ]
+    if isinstance(command, Leave | ChangeTeam | ReissueToken):
+        return [_manage_seat(table, rules, command, actor)]
     if isinstance(command, Start):
         if table.status != "open":
             raise RuleViolation("game_not_open", "This game has already started.")
@@ -287,6 +365,35 @@ _ABANDON: dict[str, tuple[str, tuple[str, ...], str]] = {
     "idle": ("server", ("active",), "game_not_active"),
     "max_events": ("server", ("open", "active"), "game_over"),
 }
+
+
+def _manage_seat(
+    table: Table, rules: GameRules, command: Leave | ChangeTeam | ReissueToken, actor: object
+) -> Event:
+    """Leaving and changing teams are for the seat's own player or the admin, before the
+    start; a new token is the admin's to give, until the game is over."""
+    seated = next((p for p in table.players if p.seat == command.seat), None)
+    if seated is None:
+        raise RuleViolation("no_such_seat", f"No one sits at seat {command.seat}.")
+    if isinstance(command, ReissueToken):
+        if actor != "admin":
+            raise RuleViolation("admin_only", "Only the admin gives a seat a new token.")
+        if is_over(table.status):
+            raise RuleViolation("game_over", "This game is over: its tokens only read it.")
+        if seated.bot is not None:
+            raise RuleViolation("bot_seat", "A bot's seat has no token: the service plays it.")
+        return SeatTokenReissued(seat=command.seat)
+    if actor not in (command.seat, "admin"):
+        raise RuleViolation("not_your_seat", "Only this seat's player or the admin may do this.")
+    if table.status != "open":
+        raise RuleViolation("game_not_open", "This game has already started.")
+    if isinstance(command, Leave):
+        return SeatLeft(seat=command.seat, by="admin" if actor == "admin" else "seat")
+    if not rules.teams:
+        raise RuleViolation("no_teams", f"{rules.name} is not played in teams.")
+    if command.team not in rules.teams:
+        raise RuleViolation("no_such_team", f"The teams are {', '.join(rules.teams)}.")
+    return TeamChanged(seat=command.seat, team=command.team)
 
 
 def _check_abandon(table: Table, command: Abandon, actor: object) -> None:
@@ -348,8 +455,17 @@ def evolve(table: Table, rules: GameRules, event: Event) -> Table:
                 team=event.team,
                 bot=event.bot,
                 think_ms=event.think_ms,
+                seat=event.seat,
+                player=event.player,
             )
         )
+        table.players.sort(key=lambda p: p.seat)  # by seat, as the shuffles take them
+    elif kind is SeatLeft:
+        table.players = [p for p in table.players if p.seat != event.seat]
+    elif kind is TeamChanged:
+        next(p for p in table.players if p.seat == event.seat).team = event.team
+    elif kind is SeatTokenReissued:
+        pass  # the token is the service's; the log says when it changed
     elif kind is GameStarted:
         table.status = "active"
         table.state = rules.initial(table.options, table.seats)
@@ -387,6 +503,8 @@ class Seat(msgspec.Struct, frozen=True):
     team: str | None
     bot: str | None
     """The bot the service plays this seat with, or null for a player."""
+    player: str | None
+    """The registered player the seat counts for (GET /v1/players/{id}), or null."""
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -422,7 +540,8 @@ def view(table: Table, rules: GameRules, viewer: Viewer) -> TableView:
             if k not in rules.sandbox_options
         },
         players=[
-            Seat(seat=i, name=p.name, team=p.team, bot=p.bot) for i, p in enumerate(table.players)
+            Seat(seat=p.seat, name=p.name, team=p.team, bot=p.bot, player=p.player)
+            for p in table.players
         ],
         you=viewer if isinstance(viewer, int) else None,
         seed_commitment=table.seed_commitment,

@@ -3,18 +3,14 @@ name with `/` in it can be looked up."""
 
 from __future__ import annotations
 
-import asyncio
 import re
-import secrets
 import sys
 import unicodedata
-from urllib.parse import quote
 
 import pytest
 
 from domain.kernel.table import caseless
 from service import names
-from tests.players import Table, play_to_end
 
 PROBLEM = "application/problem+json"
 
@@ -138,43 +134,3 @@ def test_the_specs_pattern_admits_exactly_the_names_that_are_accepted():
         assert pattern.fullmatch(name) and names.normalised(name)
     for name in ["", "\u3000\u00a0 ", "\u2028\u2029"]:
         assert pattern.fullmatch(name) is None
-
-
-async def looked_up(client, path: str) -> dict:
-    """The player's statistics, once the players projection has the finished game."""
-    deadline = asyncio.get_running_loop().time() + 15
-    while True:
-        r = await client.get(f"/v1/players/{path}")
-        if r.status_code == 200:
-            return r.json()
-        assert r.status_code == 404 and r.json()["code"] == "unknown_player", r.text
-        assert asyncio.get_running_loop().time() < deadline, "the projection never caught up"
-        await asyncio.sleep(0.1)
-
-
-async def test_a_player_whose_name_holds_slashes_can_be_looked_up(client):
-    tag = secrets.token_hex(3)
-    players = [f"a/b{tag}", f"/{tag}//x/", f"Zoe\u0308 {tag}", "///"]
-    r = await client.post("/v1/games", json={"game": "danger", "seats": len(players)})
-    table = Table(client, r.json()["id"], r.json()["admin_token"])
-    for name in players:
-        r = await client.post(f"/v1/games/{table.id}/players", json={"name": name})
-        assert r.status_code == 201, r.text
-        table.tokens.append(r.json()["token"])
-    admin = {"Authorization": f"Bearer {table.admin}"}
-    assert (await client.post(f"/v1/games/{table.id}/start", headers=admin)).status_code == 200
-    await play_to_end(table)
-
-    for name in players:
-        shown = unicodedata.normalize("NFC", name)
-        for sent in {name, shown}:  # as joined, and as shown
-            stats = await looked_up(client, quote(sent, safe=""))
-            assert stats["name"] == shown and stats["games"] == 1
-    # A slash sent as a slash is the same name.
-    assert (await looked_up(client, f"a/b{tag}"))["name"] == f"a/b{tag}"
-    # Reading the path as segments would merge the slashes: "/{tag}/x" is nobody.
-    r = await client.get(f"/v1/players/{quote(f'/{tag}/x', safe='')}")
-    assert r.status_code == 404 and r.json()["code"] == "unknown_player"
-    for nobody in ["", "/"]:  # no name at all; a name of one slash, which nobody has
-        r = await client.get(f"/v1/players/{quote(nobody, safe='')}")
-        assert r.status_code == (404 if nobody else 400), r.text

@@ -58,8 +58,30 @@ class Workflow(schema.as_state_machine()):  # type: ignore[misc]
         # first run left under its keys, and take another path.
         self.client = "10." + ".".join(str(b) for b in secrets.token_bytes(3))
 
+        # The tokens the answers handed out, by game: sent as the operations' security asks
+        # (OpenAPI links cannot carry them: Authorization is not a parameter).
+        self.admins: dict[str, str] = {}
+        self.seats: dict[str, list[str]] = {}
+        self.calls = 0
+
     def before_call(self, case) -> None:
-        case.headers = {**(case.headers or {}), "X-Forwarded-For": self.client}
+        headers = {**(case.headers or {}), "X-Forwarded-For": self.client}
+        game = (case.path_parameters or {}).get("game_id")
+        if case.path.endswith(("/start", "/abandon")) and game in self.admins:
+            headers["Authorization"] = f"Bearer {self.admins[game]}"
+        elif case.path != "/v1/games/{game_id}/players" and self.seats.get(game):
+            seats, self.calls = self.seats[game], self.calls + 1
+            headers["Authorization"] = f"Bearer {seats[self.calls % len(seats)]}"
+        case.headers = headers
+
+    def after_call(self, response, case) -> None:
+        if response.status_code != 201:
+            return
+        body = response.json()
+        if case.path == "/v1/games":
+            self.admins[body["id"]] = body["admin_token"]
+        elif case.path == "/v1/games/{game_id}/players":
+            self.seats.setdefault(case.path_parameters["game_id"], []).append(body["token"])
 
     def validate_response(self, response, case, **kwargs):
         CALLS["stateful"] += 1

@@ -15,7 +15,7 @@ from events.store import EventStore
 from service import lobby
 from service.app import create_app
 from service.config import Settings
-from service.projections import players_key, rounds_key
+from service.projections import rounds_key
 from service.rebuild import rebuild
 from tests.players import new_table, play_to_end
 from tests.projections import caught_up, read_models
@@ -93,7 +93,8 @@ async def test_feeds_stop_growing_and_a_rebuild_after_trimming_builds_every_game
 
     # The read models are lost; the feeds hold nothing of these games any more.
     await redis.delete(*lobby.LIVE_KEYS, *(rounds_key(t.id) for t in games))
-    await redis.delete(*(players_key(shard) for shard in keys.all_shards()))
+    for key in [key async for key in redis.scan_iter(match="dg:{p:*}:results")]:
+        await redis.delete(key)
     done = await rebuild(redis, EventStore(redis))
     assert done.games == len(games) and done.finished == 3
     assert await read_models(own_server.url) == live

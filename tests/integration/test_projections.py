@@ -22,9 +22,16 @@ async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
     async with AsyncTestClient(app=app) as client:
         health = await caught_up(client)
         assert set(health["projections"]) == {"lobby", "rounds", "players"}
-        table = await new_table(client, seats=2)
+        # Seat 0 of both games is one registered player, who joins under other names;
+        # the other seats are anonymous, or another player of the same name.
+        ann = (await client.post("/v1/players", json={"name": "Ann"})).json()
+        twin = (await client.post("/v1/players", json={"name": "Ann"})).json()
+        assert ann["id"] != twin["id"] and ann["token"] != twin["token"]
+        table = await new_table(client, seats=2, players=[ann["token"]])
         await play_to_end(table, choose=random.Random(2).choice)
-        other = await new_table(client, seats=3, game="high-voltage")
+        other = await new_table(
+            client, seats=3, game="high-voltage", players=[ann["token"], None, twin["token"]]
+        )
         await play_to_end(other, choose=random.Random(3).choice)
         await caught_up(client)
 
@@ -39,12 +46,18 @@ async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
             "code"
         ] == "no_such_round"
 
-        stats = (await client.get("/v1/players/p0")).json()
+        stats = (await client.get(f"/v1/players/{ann['id']}")).json()
+        assert stats["name"] == "Ann" and stats["id"] == ann["id"]
         assert stats["games"] == 2 and set(stats["by_game"]) == {"danger", "high-voltage"}
         final = (await table.state())["view"]["state"]
         assert stats["by_game"]["danger"]["average_score"] == final["totals"][0]
         assert stats["by_game"]["danger"]["wins"] == (0 in final["winners"])
-        assert (await client.get("/v1/players/nobody")).status_code == 404
+        seats = (await table.state())["view"]["players"]
+        assert [s["player"] for s in seats] == [ann["id"], None]
+        twins = (await client.get(f"/v1/players/{twin['id']}")).json()
+        assert twins["games"] == 1 and set(twins["by_game"]) == {"high-voltage"}
+        r = await client.get("/v1/players/nobody0000000000")
+        assert r.status_code == 404 and r.json()["code"] == "unknown_player"
     live = await read_models(own_server.url)
 
     redis = Redis.from_url(own_server.url)

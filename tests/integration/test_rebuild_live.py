@@ -17,7 +17,7 @@ from events.store import EventStore
 from service import lobby
 from service.app import create_app
 from service.config import Settings
-from service.projections import rebuilding_key, rounds_key
+from service.projections import rounds_key
 from service.rebuild import RebuildRunning, rebuild
 from tests.conftest import on_socket
 from tests.projections import caught_up, read_models
@@ -122,12 +122,11 @@ async def test_a_rebuild_while_the_service_answers_never_shows_fewer_games(own_s
 
 async def test_a_second_rebuild_is_refused_while_one_runs(own_server):
     redis = Redis.from_url(own_server.url)
-    await redis.set(rebuilding_key("s05"), "another", px=60_000)
+    await redis.set(lobby.REBUILDING, "another", px=60_000)
     with pytest.raises(RebuildRunning, match="another rebuild is running"):
         await rebuild(redis, EventStore(redis))
-    assert await redis.get(rebuilding_key("s05")) == b"another"  # its marker is left alone
-    others = [lobby.REBUILDING, *(rebuilding_key(s) for s in keys.all_shards() if s != "s05")]
-    assert not await redis.exists(*others)  # ours are gone
+    assert await redis.get(lobby.REBUILDING) == b"another"  # its marker is left alone
+    assert not await redis.exists(*lobby.NEXT_KEYS)  # nothing was built beside
     await redis.aclose()
 
 

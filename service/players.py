@@ -1,0 +1,103 @@
+"""Registered players: an identity an app keeps for each of its people, so that their record
+follows them and not a display name anyone can type.
+
+`POST /v1/players` makes one: an id, the name it was registered with (names need not be
+unique) and a token (`dhp_<id>_<secret>`, shown once; only its SHA-256 is kept). A join that
+carries the token seats the player: the seat is credited to the id (`player` in
+`player_joined`), and when the game finishes, the players projection files its result
+under the id. A seat joined without one is anonymous and counts in no one's record.
+
+Each player's keys have a hash tag of their own (`dg:{p:<id>}:...`), so players spread over a
+cluster's slots and a player's record is one read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import string
+import time
+from typing import Any
+
+import msgspec
+
+from .errors import ApiError
+
+PREFIX = "dhp_"
+ID_ALPHABET = string.ascii_lowercase + string.digits
+ID_LENGTH = 16
+
+
+class PlayerResult(msgspec.Struct):
+    game_id: str
+    game: str
+    score: int
+    won: bool
+
+
+def record_key(player_id: str) -> str:
+    return f"dg:{{p:{player_id}}}:player"
+
+
+def results_key(player_id: str) -> str:
+    """The player's finished games: game id -> its PlayerResult."""
+    return f"dg:{{p:{player_id}}}:results"
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def valid_id(player_id: str) -> bool:
+    return len(player_id) == ID_LENGTH and player_id.isascii() and player_id.isalnum()
+
+
+def looks_like_token(token: str | None) -> bool:
+    return token is not None and token.startswith(PREFIX)
+
+
+async def register(redis: Any, name: str, app_key: str | None) -> tuple[str, str]:
+    """A new player: (id, token). `app_key`: the id of the app key that registered it."""
+    player_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+    token = f"{PREFIX}{player_id}_{secrets.token_urlsafe(32)}"
+    record = {"name": name, "digest": _digest(token), "created": int(time.time() * 1000)}
+    if app_key is not None:
+        record["app_key"] = app_key
+    await redis.hset(record_key(player_id), mapping=record)
+    return player_id, token
+
+
+async def verify(redis: Any, token: str) -> str:
+    """The id of the player a token is, or 401 `player_token_invalid`."""
+    player_id, sep, _ = token[len(PREFIX) :].partition("_")
+    digest = None
+    if sep and valid_id(player_id):
+        digest = await redis.hget(record_key(player_id), "digest")
+    if digest is None or not hmac.compare_digest(digest.decode(), _digest(token)):
+        raise ApiError(
+            401, "player_token_invalid", "That is not a player token of this service."
+        )
+    return player_id
+
+
+async def name_of(redis: Any, player_id: str) -> str | None:
+    name = await redis.hget(record_key(player_id), "name") if valid_id(player_id) else None
+    return name.decode() if name is not None else None
+
+
+async def results(redis: Any, player_id: str) -> list[PlayerResult]:
+    decode = msgspec.json.Decoder(PlayerResult).decode
+    return [decode(raw) for raw in (await redis.hgetall(results_key(player_id))).values()]
+
+
+async def file_results(redis: Any, by_player: dict[str, dict[str, bytes]]) -> None:
+    """Each player's new results (game id -> result); a game's result is written once, so
+    filing it again (a redelivered feed entry, a rebuild) changes nothing."""
+    if not by_player:
+        return
+    pipe = redis.pipeline(transaction=False)
+    for player_id, games in by_player.items():
+        for game_id, result in games.items():
+            pipe.hsetnx(results_key(player_id), game_id, result)
+    await pipe.execute()

@@ -1,0 +1,128 @@
+"""`/v1/games/{id}/players/{seat}`: giving up a seat, moving it to another team, and a new
+token for it (service/seats.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, HttpMethod, Request, Response, delete, patch, post, route
+from litestar.openapi.spec import Example
+from litestar.params import Body, PathParameter
+
+from .api import ADMIN, GameId, IdempotencyKey, Service, Token, _check_idempotency_key, _game_out
+from .problems import responses
+from .schemas import GameOut, NewSeatToken, TeamChange
+from .seats import Seats
+
+SeatNumber = Annotated[int, PathParameter(description="The seat, from 0.", ge=0, le=7)]
+SEAT_OR_ADMIN: list[dict[str, list[str]]] = [{"seatToken": []}, {"adminToken": []}]
+
+MANAGED = responses(
+    400,
+    401,
+    403,
+    404,
+    409,
+    422,
+    503,
+    s403="A token of another game (`token_for_other_game`).",
+    s409="The rules forbid it now; `code` names the rule: `game_not_open` (the game has "
+    "started), `no_such_seat` (nobody sits there), `not_your_seat` (another seat's token), "
+    "`no_teams`, `no_such_team`.",
+    s422="An Idempotency-Key this token used in this game for another request "
+    "(idempotency_key_reused).",
+)
+
+
+def _seats(request: Request) -> Seats:
+    return Seats(request.app.state.service)
+
+
+class SeatsController(Controller):
+    path = "/v1/games/{game_id:str}/players/{seat:int}"
+    tags = ["games"]
+
+    @route("/", http_method=[HttpMethod.OPTIONS], include_in_schema=False, status_code=204)
+    async def allow(self) -> Response[None]:
+        # As GamesController.allow: Litestar's generated OPTIONS would name one handler's
+        # methods only.
+        return Response(None, status_code=204, headers={"Allow": "DELETE, OPTIONS, PATCH"})
+
+    @delete(
+        "/",
+        status_code=200,
+        operation_id="leaveSeat",
+        security=SEAT_OR_ADMIN,
+        summary="Give up a seat before the start",
+        description="With the seat's own token (it leaves) or the admin's (the seat is "
+        "removed): the seat is free again, its token stops working at once, and the next "
+        "join takes the lowest free seat. The game as the caller now sees it.",
+        responses=MANAGED,
+    )
+    async def leave(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        seat: SeatNumber,
+        token: Token,
+        idempotency_key: IdempotencyKey = None,
+    ) -> GameOut:
+        outcome = await _seats(request).leave(
+            game_id, seat, token, _check_idempotency_key(idempotency_key)
+        )
+        return _game_out(service, outcome.game, outcome.viewer)
+
+    @patch(
+        "/",
+        status_code=200,
+        operation_id="changeTeam",
+        security=SEAT_OR_ADMIN,
+        summary="Move a seat to another team before the start",
+        description="Team games only (danger-danger: pink or yellow), with the seat's own "
+        "token or the admin's.",
+        responses=MANAGED,
+    )
+    async def change_team(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        seat: SeatNumber,
+        data: Annotated[TeamChange, Body(examples=[Example(value={"team": "yellow"})])],
+        token: Token,
+        idempotency_key: IdempotencyKey = None,
+    ) -> GameOut:
+        outcome = await _seats(request).change_team(
+            game_id, seat, data.team, token, _check_idempotency_key(idempotency_key)
+        )
+        return _game_out(service, outcome.game, outcome.viewer)
+
+    @post(
+        "/token",
+        status_code=201,
+        operation_id="reissueSeatToken",
+        security=ADMIN,
+        summary="A new token for a seat",
+        description="With the admin token, until the game is over: for a player who lost "
+        "theirs. The seat's old token stops working at once. Each call gives another token "
+        "(the last one given works): a retry is not needed to be safe.",
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            503,
+            s403="Not the admin's token (`admin_only`), or a token of another game.",
+            s409="`no_such_seat`, `bot_seat` (the service plays it: it has no token), "
+            "`game_over`.",
+        ),
+    )
+    async def reissue(
+        self, request: Request, game_id: GameId, seat: SeatNumber, token: Token
+    ) -> NewSeatToken:
+        outcome, new = await _seats(request).reissue(game_id, seat, token)
+        return NewSeatToken(seat=seat, token=new, seq=outcome.game.seq)
+
+

@@ -1,0 +1,86 @@
+"""Registered players: a token that seats its player, once per game; a record that follows
+the id, never the display name; and an audit that re-derives every seat."""
+
+from __future__ import annotations
+
+import random
+
+from redis.asyncio import Redis
+
+from service import players
+from tests.api.test_app_keys import bearer, running
+from tests.api.test_rate_limits import peer
+from tests.conftest import make_app
+from tests.players import new_table, play_to_end
+
+
+async def register(client, name: str = "Ann") -> dict:
+    r = await client.post("/v1/players", json={"name": name})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+async def test_a_player_token_seats_its_player_and_only_its_hash_is_kept(client, valkey):
+    ann = await register(client)
+    assert ann["name"] == "Ann" and ann["token"].startswith("dhp_")
+    redis = Redis.from_url(valkey.url)
+    try:  # only the token's hash is kept
+        stored = await redis.hgetall(players.record_key(ann["id"]))
+        assert ann["token"].encode() not in b"".join(stored.values())
+    finally:
+        await redis.aclose()
+
+    table = await new_table(client, seats=3, start=False, players=[ann["token"]])
+    seats = (await table.state())["view"]["players"]
+    assert [s["player"] for s in seats] == [ann["id"], None, None]
+    assert [s["name"] for s in seats] == ["p0", "p1", "p2"]  # the name given at the join
+
+
+async def test_one_player_cannot_take_two_seats_nor_a_bots(client):
+    ann = await register(client)
+    r = await client.post("/v1/games", json={"game": "danger", "seats": 3})
+    game = r.json()["id"]
+    first = await client.post(
+        f"/v1/games/{game}/players", json={"name": "Ann"}, headers=bearer(ann["token"])
+    )
+    assert first.status_code == 201
+    second = await client.post(
+        f"/v1/games/{game}/players", json={"name": "Anna"}, headers=bearer(ann["token"])
+    )
+    assert second.status_code == 409 and second.json()["code"] == "already_seated"
+    bot = await client.post(
+        f"/v1/games/{game}/players",
+        json={"name": "Bot", "bot": "greedy"},
+        headers=bearer((await register(client, "B"))["token"]),
+    )
+    assert bot.status_code == 409 and bot.json()["code"] == "bot_seat"
+    forged = ann["token"][:-3] + "xyz"
+    r = await client.post(f"/v1/games/{game}/players", json={"name": "F"}, headers=bearer(forged))
+    assert r.status_code == 401 and r.json()["code"] == "player_token_invalid"
+    # Nothing was seated by the refused joins.
+    assert len((await client.get(f"/v1/games/{game}")).json()["view"]["players"]) == 1
+
+
+async def test_a_game_with_registered_players_passes_its_audit(client):
+    ann, bob = await register(client, "Ann"), await register(client, "Bob")
+    table = await new_table(client, seats=2, players=[ann["token"], bob["token"]])
+    await play_to_end(table, choose=random.Random(7).choice)
+    report = (await client.get(f"/v1/games/{table.id}/audit")).json()
+    assert report["ok"] and report["finished"], report
+    joined = [
+        e["data"]
+        for e in (await client.get(f"/v1/games/{table.id}/events")).json()["events"]
+        if e["type"] == "player_joined"
+    ]
+    assert [j["player"] for j in joined] == [ann["id"], bob["id"]]
+
+
+async def test_registering_needs_an_app_key_in_keys_mode(valkey):
+    app = make_app(valkey, auth="keys")
+    async with running(app), peer(app, "10.9.1.1") as client:
+        r = await client.post("/v1/players", json={"name": "Ann"})
+        assert r.status_code == 401 and r.json()["code"] == "key_missing"
+        r = await client.post("/v1/players", json={"name": "\u202eevil"})
+        assert r.status_code in (400, 401)
+        r = await client.get("/v1/players/0000000000000000")
+        assert r.status_code == 404 and r.json()["code"] == "unknown_player"

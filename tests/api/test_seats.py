@@ -1,0 +1,113 @@
+"""Seats, managed over REST: leaving and removing before the start, changing teams, and a
+new token for a lost one, each an event the audit decides again; a replaced token stops
+working at once, in every process."""
+
+from __future__ import annotations
+
+import random
+
+from tests.api.test_app_keys import bearer
+from tests.api.test_rate_limits import peer, running
+from tests.conftest import make_app
+from tests.players import Table, new_table, play_to_end
+from tests.projections import caught_up
+
+
+async def seat_names(client, table: Table) -> list[tuple[int, str]]:
+    seats = (await client.get(f"/v1/games/{table.id}")).json()["view"]["players"]
+    return [(s["seat"], s["name"]) for s in seats]
+
+
+async def test_a_seat_left_is_free_again_and_its_token_stops_working(client):
+    table = await new_table(client, seats=3, start=False)
+    r = await client.delete(f"/v1/games/{table.id}/players/1", headers=table.auth(1))
+    assert r.status_code == 200, r.text
+    assert await seat_names(client, table) == [(0, "p0"), (2, "p2")]
+    r = await client.get(f"/v1/games/{table.id}", headers=table.auth(1))
+    assert r.status_code == 401 and r.json()["code"] == "token_invalid"
+    # A seat may not send another seat away; the admin may.
+    r = await client.delete(f"/v1/games/{table.id}/players/2", headers=table.auth(0))
+    assert r.status_code == 409 and r.json()["code"] == "not_your_seat"
+    admin = bearer(table.admin)
+    r = await client.delete(f"/v1/games/{table.id}/players/2", headers=admin)
+    assert r.status_code == 200
+    r = await client.delete(f"/v1/games/{table.id}/players/2", headers=admin)
+    assert r.status_code == 409 and r.json()["code"] == "no_such_seat"
+    # The lobby lists who sits there now.
+    await caught_up(client)
+    lobby = (await client.get("/v1/games?status=open&limit=100")).json()["games"]
+    assert next(g for g in lobby if g["id"] == table.id)["players"] == ["p0"]
+
+    # The next joins take the lowest free seats; the game starts and plays as any other.
+    for name, seat in (("Cy", 1), ("Di", 2)):
+        r = await client.post(f"/v1/games/{table.id}/players", json={"name": name})
+        assert r.status_code == 201 and r.json()["seat"] == seat
+        table.tokens[seat] = r.json()["token"]
+    assert (await client.post(f"/v1/games/{table.id}/start", headers=admin)).status_code == 200
+    r = await client.delete(f"/v1/games/{table.id}/players/0", headers=table.auth(0))
+    assert r.status_code == 409 and r.json()["code"] == "game_not_open"
+    await play_to_end(table, choose=random.Random(5).choice)
+    report = (await client.get(f"/v1/games/{table.id}/audit")).json()
+    assert report["ok"], report
+    types = [e["type"] for e in (await client.get(f"/v1/games/{table.id}/events")).json()["events"]]
+    assert types.count("seat_left") == 2
+
+
+async def test_teams_change_before_the_start_by_the_seat_or_the_admin(client):
+    table = await new_table(client, seats=4, start=False, game="danger-danger")
+    teams = [s["team"] for s in (await table.state())["view"]["players"]]
+    assert teams == ["pink", "yellow", "pink", "yellow"]
+    r = await client.patch(
+        f"/v1/games/{table.id}/players/0", json={"team": "yellow"}, headers=table.auth(0)
+    )
+    assert r.status_code == 200, r.text
+    r = await client.patch(
+        f"/v1/games/{table.id}/players/1", json={"team": "pink"}, headers=bearer(table.admin)
+    )
+    assert r.status_code == 200
+    teams = [s["team"] for s in (await table.state())["view"]["players"]]
+    assert teams == ["yellow", "pink", "pink", "yellow"]
+    r = await client.patch(
+        f"/v1/games/{table.id}/players/2", json={"team": "green"}, headers=table.auth(2)
+    )
+    assert r.status_code == 409 and r.json()["code"] == "no_such_team"
+    other = await new_table(client, seats=2, start=False)
+    r = await client.patch(
+        f"/v1/games/{other.id}/players/0", json={"team": "pink"}, headers=other.auth(0)
+    )
+    assert r.status_code == 409 and r.json()["code"] == "no_teams"
+    admin = bearer(table.admin)
+    assert (await client.post(f"/v1/games/{table.id}/start", headers=admin)).status_code == 200
+    assert (await client.get(f"/v1/games/{table.id}/audit")).json()["checks"]
+
+
+async def test_a_new_token_replaces_the_old_at_once_in_every_process(valkey):
+    first, second = make_app(valkey), make_app(valkey)
+    async with (
+        running(first),
+        running(second),
+        peer(first, "10.9.2.1") as one,
+        peer(second, "10.9.2.1") as other,
+    ):
+        table = await new_table(one, seats=2)
+        old = table.auth(0)
+        legal = (await table.state(0))["legal"]
+        # The other process holds the game, and the old token as valid.
+        assert (await other.get(f"/v1/games/{table.id}", headers=old)).status_code == 200
+
+        r = await one.post(f"/v1/games/{table.id}/players/0/token", headers=table.auth(1))
+        assert r.status_code == 403 and r.json()["code"] == "admin_only"
+        r = await one.post(f"/v1/games/{table.id}/players/0/token", headers=bearer(table.admin))
+        assert r.status_code == 201 and r.json()["seat"] == 0
+        new = bearer(r.json()["token"])
+
+        for client in (one, other):
+            r = await client.post(f"/v1/games/{table.id}/commands", json=legal[0], headers=old)
+            assert r.status_code == 401 and r.json()["code"] == "token_invalid"
+            r = await client.get(f"/v1/games/{table.id}", headers=old)
+            assert r.status_code == 401
+        r = await other.post(f"/v1/games/{table.id}/commands", json=legal[0], headers=new)
+        assert r.status_code == 200, r.text
+        events = (await one.get(f"/v1/games/{table.id}/events")).json()["events"]
+        assert "seat_token_reissued" in [e["type"] for e in events]
+        assert all("token" not in str(e["data"]) for e in events)

@@ -1,0 +1,89 @@
+"""Who may call what is in the spec (security schemes, per operation), 401 answers challenge
+for a bearer token, and the docs page needs nothing but the service."""
+
+from __future__ import annotations
+
+import re
+
+from service.app import create_app
+from service.config import Settings
+from tests.api.test_spec import generated
+from tests.players import new_table
+
+TOKEN_OPERATIONS = {  # operationId: the tokens it takes ({} : none needed)
+    "getGame": [{"seatToken": []}, {"adminToken": []}, {}],
+    "listEvents": [{"seatToken": []}, {"adminToken": []}, {}],
+    "streamEvents": [{"seatToken": []}, {"adminToken": []}, {}],
+    "replayGame": [{"seatToken": []}, {"adminToken": []}, {}],
+    "exportGame": [{"seatToken": []}, {"adminToken": []}, {}],
+    "getRound": [{"seatToken": []}, {"adminToken": []}, {}],
+    "sendCommand": [{"seatToken": []}],
+    "startGame": [{"adminToken": []}],
+    "abandonGame": [{"adminToken": []}],
+    "createGame": [{"appKey": []}, {}],  # in open mode; DANGER_AUTH=keys: [{"appKey": []}]
+    "joinGame": [{"playerToken": []}, {"appKey": []}, {}],
+    "registerPlayer": [{"appKey": []}, {}],
+    "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
+    "changeTeam": [{"seatToken": []}, {"adminToken": []}],
+    "reissueSeatToken": [{"adminToken": []}],
+}
+
+
+def test_every_operation_that_takes_a_token_declares_which():
+    spec = generated()
+    schemes = {"appKey", "playerToken", "seatToken", "adminToken"}
+    assert set(spec["components"]["securitySchemes"]) == schemes
+    for scheme in spec["components"]["securitySchemes"].values():
+        assert scheme == {**scheme, "type": "http", "scheme": "bearer"} and scheme["description"]
+    seen = set()
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            op = operation["operationId"]
+            # OpenAPI tools ignore a header parameter named Authorization
+            assert "Authorization" not in {p["name"] for p in operation.get("parameters", [])}
+            assert operation.get("security") == TOKEN_OPERATIONS.get(op), (path, method)
+            if "401" in operation["responses"]:
+                assert op in TOKEN_OPERATIONS
+                assert "WWW-Authenticate" in operation["responses"]["401"]["headers"]
+            seen.add(op)
+    assert set(TOKEN_OPERATIONS) <= seen
+
+
+def test_in_keys_mode_the_spec_says_a_create_needs_an_app_key():
+    app = create_app(Settings(background=False, auth="keys"), "redis://127.0.0.1:0/0")
+    spec = app.openapi_schema.to_schema()
+    assert spec["paths"]["/v1/games"]["post"]["security"] == [{"appKey": []}]
+    assert spec["paths"]["/v1/players"]["post"]["security"] == [{"appKey": []}]
+    assert spec["paths"]["/v1/games/{game_id}/players"]["post"]["security"] == [
+        {"playerToken": []},
+        {"appKey": []},
+        {},
+    ]
+
+
+async def test_a_401_challenges_for_a_bearer_token(client):
+    table = await new_table(client, seats=2)
+    legal = (await table.state(0))["legal"][0]
+    r = await client.post(f"/v1/games/{table.id}/commands", json=legal)
+    assert r.status_code == 401 and r.json()["code"] == "token_missing"
+    assert r.headers["WWW-Authenticate"] == 'Bearer realm="danger-hall"'
+    forged = f"{table.id}.s0.{'x' * 43}"
+    r = await client.get(f"/v1/games/{table.id}", headers={"Authorization": f"Bearer {forged}"})
+    assert r.status_code == 401 and r.json()["code"] == "token_invalid"
+    assert r.headers["WWW-Authenticate"] == 'Bearer realm="danger-hall", error="invalid_token"'
+    # The seat's own token is read as before.
+    r = await client.get(f"/v1/games/{table.id}", headers=table.auth(0))
+    assert r.status_code == 200 and legal in r.json()["legal"]
+
+
+async def test_the_docs_page_loads_everything_from_the_service(client):
+    for page in ("/schema", "/schema/swagger"):
+        r = await client.get(page)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+        links = re.findall(r"""(?:src|href)=["']([^"']+)["']""", r.text)
+        assert len(links) >= 4, links  # the script, the preset, the styles, the icon
+        for link in links:
+            assert link.startswith("/schema/assets/"), link  # nothing from elsewhere
+            asset = await client.get(link)
+            assert asset.status_code == 200 and len(asset.content) > 500, link
+            assert "max-age" in asset.headers["cache-control"]
