@@ -38,6 +38,7 @@ import multiprocessing
 import os
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -68,6 +69,7 @@ from service.embedded import EmbeddedValkey
 
 IDLE_SECONDS = 4.0  # uvicorn closes a keep-alive connection idle for 5 s
 REQUEST_TIMEOUT = 10.0
+PROFILE_RATE = 100  # py-spy's samples per second, as bench/profile.py
 
 
 # The load generator's HTTP client ------------------------------------------------------
@@ -319,6 +321,7 @@ class Plan:
     stream_every: int
     setup_at_once: int
     seed: int
+    connection_per_game: bool = False
 
 
 class Generator:
@@ -327,6 +330,7 @@ class Generator:
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.plan = plan
         self.pool = Pool(self.host, self.port)
+        self.pools = [self.pool]  # and each game's own, with --connection-per-game
         self.stats = Stats()
         self.slots: list[asyncio.Task[None]] = []
         self.setup_gate = asyncio.Semaphore(plan.setup_at_once)
@@ -364,7 +368,10 @@ class Generator:
 
     def spectate(self, game: bytes) -> None:
         request = (
-            b"GET /v1/games/" + game + b"/stream?after=0 HTTP/1.1\r\n" + self.pool.host_header
+            b"GET /v1/games/"
+            + game
+            + b"/stream?after=0 HTTP/1.1\r\n"
+            + self.pool.host_header
             + b"Accept: text/event-stream\r\n\r\n"
         )
         loop = asyncio.get_running_loop()
@@ -387,6 +394,9 @@ class Generator:
         loop = asyncio.get_running_loop()
         rng = random.Random(self.plan.seed * 1_000_003 + index)
         stats, plan, pool = self.stats, self.plan, self.pool
+        if plan.connection_per_game:
+            pool = Pool(self.host, self.port)
+            self.pools.append(pool)
         recordings = plan.recordings
         first = True
         played = 0
@@ -448,7 +458,9 @@ class Generator:
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(1)
-            self.pool.expire(loop.time())
+            now = loop.time()
+            for pool in self.pools:
+                pool.expire(now)
 
 
 def generator_process(conn: Connection, plan: Plan) -> None:
@@ -474,8 +486,7 @@ def generator_process(conn: Connection, plan: Plan) -> None:
             elif order[0] == "report":
                 gen.stats.measuring = False
                 window = gen.stats.window(loop.time())
-                window["connections_opened"] = gen.pool.opened
-                window["connections_idle"] = len(gen.pool.idle)
+                window["connections_opened"] = sum(p.opened for p in gen.pools)
                 conn.send(("report", window))
             elif order[0] == "stop":
                 break
@@ -565,6 +576,10 @@ class Store:
     def clients(self) -> int:
         return sum(int(node.info("clients")["connected_clients"]) for node in self.nodes)
 
+    def processed(self) -> int:
+        """Commands the store has run so far (scripts count as one)."""
+        return sum(int(n.info("stats")["total_commands_processed"]) for n in self.nodes)
+
     def used_mb(self) -> float:
         return round(sum(int(n.info("memory")["used_memory"]) for n in self.nodes) / 2**20, 1)
 
@@ -596,6 +611,7 @@ class Bench:
                 stream_every=args.stream_every,
                 setup_at_once=args.setup_at_once,
                 seed=n + 1,
+                connection_per_game=args.connection_per_game,
             )
             process = ctx.Process(target=generator_process, args=(theirs, plan), daemon=True)
             process.start()
@@ -626,6 +642,37 @@ class Bench:
         groups["bench"] = [os.getpid()]
         return groups
 
+    def spy(self, games: int, groups: dict[str, list[int]]) -> list[subprocess.Popen]:
+        """py-spy on every API process and the worker for the step's measured window; raw
+        stacks in `--profile`/<games>-<role>.txt (bench/profile.py's `summarise` reads them)."""
+        out = Path(self.args.profile)
+        out.mkdir(parents=True, exist_ok=True)
+        spies = []
+        for role, pids in groups.items():
+            if role.startswith("api") or role == "worker":
+                spies.append(
+                    subprocess.Popen(
+                        [
+                            self.args.py_spy,
+                            "record",
+                            "-p",
+                            str(pids[0]),
+                            "-d",
+                            str(max(1, int(self.args.duration) - 2)),
+                            "-r",
+                            str(PROFILE_RATE),
+                            "-f",
+                            "raw",
+                            "-o",
+                            str(out / f"{games}-{role}.txt"),
+                            "--nonblocking",
+                        ],
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                    )
+                )
+        return spies
+
     def step(self, games: int) -> dict[str, Any]:
         args = self.args
         result: dict[str, Any] = {"games": games}
@@ -646,9 +693,11 @@ class Bench:
 
         groups = self.groups()
         cpu0, machine0 = cpu_seconds(groups), cpu_times()
+        processed0 = self.store.processed()
         window0 = time.monotonic()
         for pipe in self.pipes:
             pipe.send(("measure",))
+        spies = self.spy(games, groups) if args.profile else []
         clients: list[int] = []
         while time.monotonic() - window0 < args.duration:
             with contextlib.suppress(Exception):
@@ -657,8 +706,11 @@ class Bench:
         for pipe in self.pipes:
             pipe.send(("report",))
         reports = [self.receive(pipe, "report", 60) for pipe in self.pipes]
+        for spy in spies:
+            spy.wait()
         wall = time.monotonic() - window0
         cpu1, machine1 = cpu_seconds(groups), cpu_times()
+        processed1 = self.store.processed()
 
         latencies = [x for r in reports for x in floats(r["latencies"])]
         setups = [x for r in reports for x in floats(r["setup_latencies"])]
@@ -694,12 +746,11 @@ class Bench:
                 k: round(1000 * (cpu1[k] - cpu0.get(k, cpu1[k])) / max(1, len(latencies)), 3)
                 for k in cpu1
             },
-            machine_busy=round(
-                (machine1[0] - machine0[0]) / max(1, machine1[1] - machine0[1]), 3
-            ),
+            machine_busy=round((machine1[0] - machine0[0]) / max(1, machine1[1] - machine0[1]), 3),
             valkey_clients=max(clients, default=0),
             valkey_clients_samples=len(clients),
             valkey_used_mb=self.store.used_mb(),
+            valkey_calls_per_command=round((processed1 - processed0) / max(1, len(latencies)), 2),
             seconds=round(seconds, 1),
         )
         # What the rest of the machine used meanwhile (other people's work on a shared box),
@@ -780,6 +831,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "first_failed": failed["games"] if failed else None,
         "failed_because": failed["verdict"] if failed else None,
         "store": "external" if args.redis_url else "embedded",
+        "connection_per_game": args.connection_per_game,
         "workers": args.workers,
         "interval_s": args.interval,
         "stream_every": args.stream_every,
@@ -790,24 +842,44 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="bench.capacity", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--steps", type=int, nargs="+", default=[500, 1000, 2000, 4000, 7000, 10000])
+    p = argparse.ArgumentParser(
+        prog="bench.capacity",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--steps", type=int, nargs="+", default=[250, 500, 1000, 2000, 4000, 7000, 10000]
+    )
     p.add_argument("--duration", type=float, default=40, help="measured seconds per step")
     p.add_argument("--settle", type=float, default=10, help="seconds after a step's set-up")
     p.add_argument("--interval", type=float, default=3.0, help="s from an answer to the next")
     p.add_argument("--jitter", type=float, default=0.5, help="± s around the interval")
     p.add_argument("--stream-every", type=int, default=10, help="a spectator on every n-th game")
     p.add_argument("--p99-ms", type=float, default=100.0, help="a step holds within this p99")
-    p.add_argument("--late-ms", type=float, default=100.0,
-                   help="lateness p99 beyond which a step is the generator's")
+    p.add_argument(
+        "--late-ms",
+        type=float,
+        default=100.0,
+        help="lateness p99 beyond which a step is the generator's",
+    )
     p.add_argument("--generators", type=int, default=2, help="load generator processes")
     p.add_argument("--setup-at-once", type=int, default=32, help="games set up at once, each")
     p.add_argument("--ramp-timeout", type=float, default=300.0)
     p.add_argument("--per-kind", type=int, default=8, help="recorded games of each kind")
     p.add_argument("--workers", type=int, default=2, help="danger serve --workers")
-    p.add_argument("--redis-url", default=None,
-                   help="an external store (default: an embedded Valkey of the bench's own)")
+    p.add_argument("--profile", default=None, help="a directory: py-spy the server per step")
+    p.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
+    p.add_argument(
+        "--connection-per-game",
+        action="store_true",
+        help="each game's commands on a connection of its own (so on one API process while "
+        "it lasts), not on the generator's shared pool",
+    )
+    p.add_argument(
+        "--redis-url",
+        default=None,
+        help="an external store (default: an embedded Valkey of the bench's own)",
+    )
     return p
 
 
