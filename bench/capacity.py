@@ -69,6 +69,7 @@ from service.embedded import EmbeddedValkey
 
 IDLE_SECONDS = 4.0  # uvicorn closes a keep-alive connection idle for 5 s
 REQUEST_TIMEOUT = 10.0
+GENERATOR_NICE = -5
 PROFILE_RATE = 100  # py-spy's samples per second, as bench/profile.py
 
 
@@ -467,6 +468,10 @@ def generator_process(conn: Connection, plan: Plan) -> None:
     """Serve the bench's orders over `conn`: ("games", n), ("measure",), ("report",),
     ("stop",)."""
     open_files()
+    # Ahead of the server in the run queue when the box is busy, so that a late command is
+    # the box's doing rather than the generator's own (its CPU is small, and measured).
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, 0, GENERATOR_NICE)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
@@ -759,7 +764,11 @@ class Bench:
             max(0.0, result["machine_busy"] * 100 * (os.cpu_count() or 1) - sum(cpu.values())), 1
         )
         if result["late_p99_ms"] > args.late_ms:
-            result.update(held=False, verdict="generator behind its schedule: not a service figure")
+            result.update(
+                held=False,
+                verdict=f"generator behind its schedule (late p99 {result['late_p99_ms']} ms, "
+                f"command p99 {result['p99_ms']} ms): not a service figure",
+            )
         elif result["errors"]:
             result.update(held=False, verdict="errors")
         elif result["p99_ms"] > args.p99_ms:
@@ -848,7 +857,10 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
-        "--steps", type=int, nargs="+", default=[250, 500, 1000, 2000, 4000, 7000, 10000]
+        "--steps",
+        type=int,
+        nargs="+",
+        default=[250, 500, 1000, 1500, 2000, 3000, 4000, 6000, 8000, 10000],
     )
     p.add_argument("--duration", type=float, default=40, help="measured seconds per step")
     p.add_argument("--settle", type=float, default=10, help="seconds after a step's set-up")
