@@ -593,6 +593,17 @@ class Store:
             node.close()
 
 
+BUCKETS_MS = (2, 5, 10, 20, 40, 60, 100, 200, 500, 1000)
+
+
+def histogram(ms: list[float]) -> dict[str, int]:
+    """How many answers took up to each bucket's bound (and beyond the last)."""
+    counts = Counter(
+        next((f"≤{b}" for b in BUCKETS_MS if x <= b), f">{BUCKETS_MS[-1]}") for x in ms
+    )
+    return {k: counts[k] for k in [f"≤{b}" for b in BUCKETS_MS] + [f">{BUCKETS_MS[-1]}"]}
+
+
 def floats(raw: bytes) -> array:
     out = array("d")
     out.frombytes(raw)
@@ -729,6 +740,7 @@ class Bench:
             commands=len(latencies),
             commands_per_s=round(len(latencies) / seconds, 1),
             offered_per_s=round(games / args.interval, 1),
+            histogram_ms=histogram(latencies),
             p50_ms=round(percentile(latencies, 50), 2),
             p99_ms=round(percentile(latencies, 99), 2),
             max_ms=round(max(latencies, default=0), 2),
