@@ -1,7 +1,8 @@
 """Capacity: how many concurrent human-paced games `danger serve --workers 2` holds.
 
-    .venv/bin/python -m bench.capacity [--steps 500 1000 2000 4000 7000 10000]
-        [--duration 40] [--settle 10] [--interval 3] [--redis-url URL]
+    .venv/bin/python -m bench.capacity [--steps 250 500 1000 ... 10000] [--duration 40]
+        [--settle 10] [--interval 3] [--redis-url URL] [--connection-per-game]
+        [--profile DIR]
 
 N games play at once, each as a person would: its next command about `--interval` seconds
 (jittered by `--jitter`) after the answer to its last, and a spectator's SSE stream follows
@@ -15,17 +16,19 @@ the largest N that held.
 
 The load comes from `--generators` processes of this bench, on the same cores as the server:
 each keeps raw HTTP/1.1 keep-alive connections over asyncio protocols (a pool it grows on
-demand), not a client library per request. Their CPU is measured and printed with the
-server's. A step where they could not keep their schedule (command lateness p99 over
-`--late-ms`: sent that much after it was due) is reported as the generator's, not as a
-figure of the service, and ends the run.
+demand, or one connection per game with `--connection-per-game`), not a client library per
+request, and runs at nice -5 so that the box's other work delays it last. Their CPU is
+measured and printed with the server's. A step where they could not keep their schedule
+(command lateness p99 over `--late-ms`: sent that much after it was due) is reported as the
+generator's, not as a figure of the service, and ends the run.
 
 Per step it prints commands/s, p50/p99, errors, the CPU of each process (API processes, the
-worker process, Valkey, the generators) as a share of one core, Valkey's connected clients,
-and at the end one JSON line with every figure. The store is an embedded Valkey as
-`danger serve` starts by default (`appendfsync always`), or `--redis-url` (any Valkey or
-Redis; on loopback, its processes' CPU is read from /proc by the pid INFO gives). Loopback
-only.
+worker process, Valkey, the generators) as a share of one core and what the rest of the
+machine used meanwhile, Valkey's connected clients, and at the end one JSON line with every
+figure (with a latency histogram and each process's CPU per command). The store is an
+embedded Valkey as `danger serve` starts by default (`appendfsync always`), or `--redis-url`
+(any Valkey or Redis, a cluster's nodes found by CLUSTER NODES; on loopback, its processes'
+CPU is read from /proc by the pid INFO gives). Loopback only.
 """
 
 from __future__ import annotations
