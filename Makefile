@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint openapi bench bench-tools profile soak clean
+.PHONY: run test lint openapi bench bench-tools profile soak capacity clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -35,6 +35,11 @@ profile: bench-tools
 # Ten minutes of mixed load; memory over time (docs/performance.md, "Soak").
 soak: $(STAMP)
 	$(PY) -m bench.soak
+
+# Concurrent human-paced games on `danger serve --workers 2`, N rising until command p99
+# passes 100 ms (docs/performance.md, "Capacity"); about ten minutes.
+capacity: $(STAMP)
+	$(PY) -m bench.capacity
 
 openapi: $(STAMP)
 	$(VENV)/bin/danger openapi > openapi/openapi.json
