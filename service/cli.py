@@ -105,8 +105,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
     import os
     import subprocess
 
-    import uvicorn
-
+    from . import listening
     from .embedded import die_with_parent
 
     os.environ.update(
@@ -120,15 +119,19 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
             [sys.executable, "-m", "service.cli", "worker"], preexec_fn=die_with_parent
         )
     try:
-        uvicorn.run(
-            "service.app:from_env",
-            factory=True,
-            host=settings.host,
-            port=settings.port,
-            workers=args.workers,
-            log_level="info",
-            access_log=args.access_log,
+        listening.serve_processes(
+            listening.TcpConfig(
+                "service.app:from_env",
+                factory=True,
+                host=settings.host,
+                port=settings.port,
+                workers=args.workers,
+                log_level="info",
+                access_log=args.access_log,
+            )
         )
+    except KeyboardInterrupt:
+        pass
     finally:
         if worker is not None:
             worker.terminate()

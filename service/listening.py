@@ -1,0 +1,28 @@
+"""The socket several API processes listen on.
+
+uvicorn binds it for its worker processes as `socket.socket(family)`, protocol 0; asyncio
+turns Nagle's algorithm off (TCP_NODELAY) only on sockets whose protocol says TCP, and an
+accepted connection inherits the listener's. Left on, an answer written as two pieces (its
+head, then its body) waits for the client's delayed ACK of the first: about 40 ms on Linux,
+for about half the answers of `danger serve --workers 2` (docs/performance.md, "Capacity").
+"""
+
+from __future__ import annotations
+
+import socket
+
+import uvicorn
+from uvicorn.supervisors import Multiprocess
+
+
+class TcpConfig(uvicorn.Config):
+    def bind_socket(self) -> socket.socket:
+        sock = super().bind_socket()
+        if sock.family in (socket.AF_INET, socket.AF_INET6) and sock.proto != socket.IPPROTO_TCP:
+            sock = socket.socket(sock.family, sock.type, socket.IPPROTO_TCP, fileno=sock.detach())
+        return sock
+
+
+def serve_processes(config: TcpConfig) -> None:
+    """`config.workers` processes on one socket, as `uvicorn.run` starts them."""
+    Multiprocess(config, sockets=[config.bind_socket()]).run()

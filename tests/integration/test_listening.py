@@ -1,0 +1,40 @@
+"""The connections of `danger serve --workers N` have Nagle's algorithm off, as a single
+process's have: an answer's body does not wait for the client's delayed ACK of its head."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import uvicorn
+
+from service.listening import TcpConfig
+
+
+async def nodelay_of_accepted(sock: socket.socket) -> int:
+    """TCP_NODELAY of a connection accepted on `sock` by an asyncio server, as uvicorn's."""
+    accepted: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+    class Probe(asyncio.Protocol):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            conn = transport.get_extra_info("socket")
+            accepted.set_result(conn.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            transport.close()
+
+    server = await asyncio.get_running_loop().create_server(Probe, sock=sock)
+    port = sock.getsockname()[1]
+    _, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        return await asyncio.wait_for(accepted, 10)
+    finally:
+        writer.close()
+        server.close()
+
+
+async def test_the_socket_of_several_processes_has_nagle_off_on_every_connection():
+    options = {"host": "127.0.0.1", "port": 0, "workers": 2}
+    plain = uvicorn.Config("service.app:from_env", factory=True, **options).bind_socket()
+    assert await nodelay_of_accepted(plain) == 0  # what uvicorn binds: Nagle stays on
+    ours = TcpConfig("service.app:from_env", factory=True, **options).bind_socket()
+    assert ours.proto == socket.IPPROTO_TCP
+    assert await nodelay_of_accepted(ours) != 0
