@@ -1,21 +1,50 @@
 """Redis key names. Each game's keys share its shard's hash tag, and so one cluster slot
-with the shard's feed, so one script can append to both (no CROSSSLOT in Redis Cluster)."""
+with the shard's feed, so one script can append to both (no CROSSSLOT in Redis Cluster).
+
+A game's shard is fixed by its id and the number of shards, so that number is the store's:
+recorded at the first start (`SHARDS_KEY`) and never changed after (service/shards.py). Many
+more shards than cluster masters spread the games evenly over them: 1,024 hash tags land in
+1,024 slots."""
 
 from __future__ import annotations
 
 import hashlib
 import zlib
 
-SHARDS = 16
+DEFAULT_SHARDS = 1024
 PREFIX = "dg"
+SHARDS_KEY = f"{PREFIX}:shards"
+"""The number of shards the store's games are spread over, written once."""
+
+_count = DEFAULT_SHARDS
+_names: list[str] = []
+
+
+def use_shards(count: int) -> None:
+    """The number of shards this process spreads games over (the store's, once checked)."""
+    global _count, _names
+    if count < 1:
+        raise ValueError(f"the number of shards must be at least 1, not {count}")
+    _count, _names = count, []
+
+
+def shard_count() -> int:
+    return _count
+
+
+def shard_name(index: int) -> str:
+    return f"s{index:02d}"
 
 
 def shard_of(game_id: str) -> str:
-    return f"s{zlib.crc32(game_id.encode()) % SHARDS:02d}"
+    return shard_name(zlib.crc32(game_id.encode()) % _count)
 
 
 def all_shards() -> list[str]:
-    return [f"s{i:02d}" for i in range(SHARDS)]
+    global _names
+    if len(_names) != _count:
+        _names = [shard_name(i) for i in range(_count)]
+    return _names
 
 
 def feed(shard: str) -> str:

@@ -18,14 +18,16 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
+from events.cluster import Store
 from events.store import EventStore
 
-from . import api, background, durability, openapi_spec, ratelimit
+from . import api, background, durability, openapi_spec, ratelimit, shards
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
 from .config import Settings
-from .connections import bounded_redis
+from .connections import open_queue, open_store, queue_url
+from .durability import InForce
 from .games import GameService
 from .idempotency import Creates
 from .offload import Offload
@@ -53,6 +55,23 @@ def _service(state: State) -> GameService:
     return state.service  # type: ignore[no-any-return]
 
 
+async def open_stores(settings: Settings, redis_url: str) -> tuple[Store, str, InForce]:
+    """The store's client (a single server or a cluster), once it is fit to serve: its number
+    of shards agrees with this process's (service/shards.py), the job queue has a single
+    server (service/connections.py), and it keeps what is acknowledged (Refused, else); and
+    where the job queue lives."""
+    redis = await open_store(redis_url, settings.redis_connections)
+    try:
+        await shards.establish(redis, settings.shards)
+        queue_at = await queue_url(redis_url, settings.queue_url)
+        in_force = await durability.establish(redis, settings.durability)
+    except BaseException:
+        await redis.aclose()
+        raise
+    durability.announce(in_force)
+    return redis, queue_at, in_force
+
+
 def create_app(
     settings: Settings, redis_url: str, local_clock: Callable[[], float] = time.time
 ) -> Litestar:
@@ -60,17 +79,14 @@ def create_app(
     follow the store's clock whatever it says)."""
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        redis = bounded_redis(redis_url, settings.redis_connections)
-        try:  # a store that could lose what is acknowledged is not served (Refused)
-            in_force = await durability.establish(redis, settings.durability)
-        except BaseException:
-            await redis.aclose()
-            raise
-        durability.announce(in_force)
+        redis, queue_at, in_force = await open_stores(settings, redis_url)
         app.state.durability = in_force
         store = EventStore(redis, in_force.copies, settings.idempotency_ms)
-        # The job queue shares the bounded pool: arq's own pool would have no bound.
-        pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
+        # The job queue's pool is bounded too (arq's own would not be): the store's pool
+        # where the queue lives on the store's server.
+        queue = open_queue(redis, redis_url, queue_at, settings.redis_connections)
+        pool = ArqRedis(queue.connection_pool, default_queue_name=settings.queue)
+        app.state.queue = pool
         clock = StoreClock(redis, local_clock)
         service = GameService(
             store,
@@ -102,7 +118,7 @@ def create_app(
         if settings.background:
             # Their errors show in /health.
             app.state.projections = background.start(
-                supervisor, redis_url, redis, store, service, settings
+                supervisor, queue_at, redis, store, service, settings
             )
         else:
             first_sweep = asyncio.create_task(sweep(service))
@@ -117,6 +133,7 @@ def create_app(
             await hub.stop()
             app.state.offload.close()
             await pool.aclose()
+            await queue.aclose()
             await redis.aclose()
 
     clients = Clients(settings.trusted_proxies)

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from redis.asyncio import Redis
 
 from events import keys
+from events.cluster import gather_bounded
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 
@@ -154,29 +156,39 @@ class Rebuild:
     async def run(self) -> Rebuilt:
         begun: list[Built] = []
         try:
-            for model in self.models:
-                if not await BEGIN(
-                    self.redis, [model.marker, *model.beside], [self.token, HOLD_MS]
-                ):
-                    raise RebuildRunning(
-                        "another rebuild is running (or one stopped less than "
-                        f"{HOLD_MS // 1000} s ago): {model.marker} is set"
-                    )
-                begun.append(model)
-            for shard in keys.all_shards():
-                await self._shard(shard)
-            for model in self.models:
-                switched = await SWITCH(
-                    self.redis, [model.marker, *model.live, *model.beside], [self.token]
+            began = await self._each(
+                BEGIN, lambda m: ([m.marker, *m.beside], [self.token, HOLD_MS])
+            )
+            begun = [model for model, ok in zip(self.models, began, strict=True) if ok]
+            if len(begun) < len(self.models):
+                held = next(m for m, ok in zip(self.models, began, strict=True) if not ok)
+                raise RebuildRunning(
+                    "another rebuild is running (or one stopped less than "
+                    f"{HOLD_MS // 1000} s ago): {held.marker} is set"
                 )
-                if not switched:
-                    raise RebuildFailed(f"{model.marker} was lost before the switch")
-                begun.remove(model)
+            await self._games_of_every_shard()
+            switched = await self._each(
+                SWITCH, lambda m: ([m.marker, *m.live, *m.beside], [self.token])
+            )
+            begun = [model for model, ok in zip(self.models, switched, strict=True) if not ok]
+            if begun:
+                raise RebuildFailed(f"{begun[0].marker} was lost before the switch")
         finally:
-            for model in begun:  # what is left built beside goes; the live models stay
-                await ABANDON(self.redis, [model.marker, *model.beside], [self.token])
+            if begun:  # what is left built beside goes; the live models stay
+                await gather_bounded(
+                    [
+                        lambda m=m: ABANDON(self.redis, [m.marker, *m.beside], [self.token])
+                        for m in begun
+                    ]
+                )
         await file_due(self.redis)
         return self.result
+
+    async def _each(self, script: Script, call: Callable[[Built], tuple[list, list]]) -> list:
+        """`script` on every model (one hash tag each), many at once: their replies in order."""
+        return await gather_bounded(
+            [lambda m=m: script(self.redis, *call(m)) for m in self.models]
+        )
 
     async def _hold(self) -> None:
         """Renew the markers now and then, so a live rebuild is never taken for a dead one."""
@@ -184,26 +196,32 @@ class Rebuild:
         if seconds - self._held_at < HOLD_MS / 4000:
             return
         self._held_at = seconds
-        for model in self.models:
-            if not await HOLD(self.redis, [model.marker], [self.token, HOLD_MS]):
+        held = await self._each(HOLD, lambda m: ([m.marker], [self.token, HOLD_MS]))
+        for model, ok in zip(self.models, held, strict=True):
+            if not ok:
                 raise RebuildFailed(f"{model.marker} expired while building (held too long?)")
 
-    async def _shard(self, shard: str) -> None:
+    async def _games_of_every_shard(self) -> None:
+        """Every game stream, found with one SCAN (over every node of a cluster), folded in
+        batches of one shard's games: a batch's writes share its hash tag."""
         seen: set[str] = set()  # SCAN may return a key twice
-        batch: list[str] = []
-        prefix = f"{keys.PREFIX}:{{{shard}}}:game:"
-        async for name in self.redis.scan_iter(match=f"{prefix}*", count=1000, _type="stream"):
-            game_id = _text(name)[len(prefix) :]
-            if game_id in seen:
+        batches: dict[str, list[str]] = {}
+        pattern = f"{keys.PREFIX}:{{*}}:game:*"
+        async for name in self.redis.scan_iter(match=pattern, count=1000, _type="stream"):
+            tagged, _, game_id = _text(name).partition(":game:")
+            shard = tagged[len(keys.PREFIX) + 2 : -1]
+            if game_id in seen or keys.shard_of(game_id) != shard:
                 continue
             seen.add(game_id)
+            self.result.per_shard[shard] = self.result.per_shard.get(shard, 0) + 1
+            batch = batches.setdefault(shard, [])
             batch.append(game_id)
             if len(batch) >= self.games_per_read:
                 await self._games(shard, batch)
-                batch = []
-        if batch:
-            await self._games(shard, batch)
-        self.result.per_shard[shard] = len(seen)
+                batches[shard] = []
+        for shard, batch in batches.items():
+            if batch:
+                await self._games(shard, batch)
 
     async def _read(self, game_ids: list[str]) -> dict[str, list[Folded]]:
         logs = await self.store.read_many_raw(dict.fromkeys(game_ids, (0, 2**62)))

@@ -10,13 +10,13 @@ import subprocess
 import sys
 
 from litestar.testing import AsyncTestClient
-from redis.asyncio import Redis
 
 from events import keys
 from service.app import create_app
 from service.config import Settings
 from tests.players import new_table
 from tests.projections import caught_up
+from tests.stores import store_client, with_queue
 
 
 def cli(url: str, *args: str) -> subprocess.CompletedProcess:
@@ -30,7 +30,7 @@ def cli(url: str, *args: str) -> subprocess.CompletedProcess:
 
 
 async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_on(own_server):
-    redis = Redis.from_url(own_server.url)
+    redis = await store_client(own_server.url)
     # A game whose stream holds something that is no event, and a feed entry that names no
     # game: neither can ever be applied.
     poisoned = keys.GameKeys("poisoned")
@@ -38,7 +38,9 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
     bad = [await redis.xadd(poisoned.feed, {"game": "poisoned", "first": 1, "last": 1})]
     bad.append(await redis.xadd(keys.feed("s03"), {"nonsense": "x"}))
     settings = Settings(rate_limits=False, open_games_per_client=0, projection_attempts=3)
-    async with AsyncTestClient(app=create_app(settings, own_server.url)) as client:
+    async with AsyncTestClient(
+        app=create_app(with_queue(settings, own_server), own_server.url)
+    ) as client:
         table = await new_table(client, seats=2)  # after them in the feeds
         deadline = asyncio.get_running_loop().time() + 20  # 3 attempts, a second apart
         while True:
