@@ -56,15 +56,15 @@ def _service(state: State) -> GameService:
 
 
 async def open_stores(settings: Settings, redis_url: str) -> tuple[Store, str, InForce]:
-    """The store's client (a single server or a cluster), once it is fit to serve: its number
-    of shards agrees with this process's (service/shards.py), the job queue has a single
-    server (service/connections.py), and it keeps what is acknowledged (Refused, else); and
-    where the job queue lives."""
+    """The store's client (a single server or a cluster), once it is fit to serve: the job
+    queue has a single server (service/connections.py), the store keeps what is acknowledged
+    (service/durability.py), and its number of shards agrees with this process's
+    (service/shards.py); and where the job queue lives."""
     redis = await open_store(redis_url, settings.redis_connections)
     try:
-        await shards.establish(redis, settings.shards)
         queue_at = await queue_url(redis_url, settings.queue_url)
         in_force = await durability.establish(redis, settings.durability)
+        await shards.establish(redis, settings.shards)  # the first write, on a fit store
     except BaseException:
         await redis.aclose()
         raise

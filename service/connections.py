@@ -106,7 +106,7 @@ async def queue_url(store_url: str, queue: str | None) -> str:
                 f"of its own: set {QUEUE_SETTING}"
             )
         return store_url
-    if queue != store_url and await cluster_enabled(queue):
+    if store_is_cluster if queue == store_url else await cluster_enabled(queue):
         raise QueueRefused(
             f"{QUEUE_SETTING} names a node of a cluster; the job queue needs a single "
             f"Valkey/Redis server (arq's transactions span many slots)"

@@ -12,6 +12,7 @@ import sys
 from litestar.testing import AsyncTestClient
 
 from events import keys
+from service import shards
 from service.app import create_app
 from service.config import Settings
 from tests.players import new_table
@@ -31,6 +32,7 @@ def cli(url: str, *args: str) -> subprocess.CompletedProcess:
 
 async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_on(own_server):
     redis = await store_client(own_server.url)
+    await shards.establish(redis, None)  # a new store's, before anything is written
     # A game whose stream holds something that is no event, and a feed entry that names no
     # game: neither can ever be applied.
     poisoned = keys.GameKeys("poisoned")
