@@ -143,23 +143,35 @@ class LoopbackCluster:
             node.stop()
 
 
-def main() -> int:
-    """Start a loopback cluster, print its URLs, and keep it until interrupted."""
+def main(argv: list[str]) -> int:
+    """Start a loopback cluster (and its queue's server) and print their URLs; then run the
+    command after `--` with them in its environment (DANGER_TEST_REDIS_URL,
+    DANGER_TEST_QUEUE_URL) and stop, or without one keep them until interrupted."""
+    import os
+    import subprocess
+
+    command = argv[argv.index("--") + 1 :] if "--" in argv else []
     data = Path(tempfile.mkdtemp(prefix="danger-cluster-"))
-    cluster = LoopbackCluster(data, replicas=int(sys.argv[1]) if len(sys.argv) > 1 else 0)
-    cluster.start()
-    print(f"DANGER_TEST_REDIS_URL={cluster.url}", flush=True)
-    print(f"DANGER_TEST_QUEUE_URL={cluster.queue_url}", flush=True)
+    cluster = LoopbackCluster(data)
     try:
+        cluster.start()
+        print(f"DANGER_TEST_REDIS_URL={cluster.url}", flush=True)
+        print(f"DANGER_TEST_QUEUE_URL={cluster.queue_url}", flush=True)
+        if command:
+            env = {
+                **os.environ,
+                "DANGER_TEST_REDIS_URL": cluster.url,
+                "DANGER_TEST_QUEUE_URL": cluster.queue_url,
+            }
+            return subprocess.run(command, env=env).returncode
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
-        pass
+        return 0
     finally:
         cluster.stop()
         shutil.rmtree(data, ignore_errors=True)
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
