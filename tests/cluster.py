@@ -148,8 +148,10 @@ def main(argv: list[str]) -> int:
     command after `--` with them in its environment (DANGER_TEST_REDIS_URL,
     DANGER_TEST_QUEUE_URL) and stop, or without one keep them until interrupted."""
     import os
+    import signal
     import subprocess
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # and stop the cluster on the way
     command = argv[argv.index("--") + 1 :] if "--" in argv else []
     data = Path(tempfile.mkdtemp(prefix="danger-cluster-"))
     cluster = LoopbackCluster(data)

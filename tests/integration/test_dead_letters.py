@@ -38,7 +38,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
     poisoned = keys.GameKeys("poisoned")
     await redis.xadd(poisoned.stream, {"e": b"not an event"}, id="0-1")
     bad = [await redis.xadd(poisoned.feed, {"game": "poisoned", "first": 1, "last": 1})]
-    bad.append(await redis.xadd(keys.feed("s03"), {"nonsense": "x"}))
+    bad.append(await redis.xadd(keys.feed(keys.all_shards()[3]), {"nonsense": "x"}))
     settings = Settings(rate_limits=False, open_games_per_client=0, projection_attempts=3)
     async with AsyncTestClient(
         app=create_app(with_queue(settings, own_server), own_server.url)
@@ -67,7 +67,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
     assert {d["fields"].get("game") for d in letters} == {"poisoned", None}
 
     # Nothing of them is pending any more, in any group.
-    for feed in {poisoned.feed, keys.feed("s03")}:
+    for feed in {poisoned.feed, keys.feed(keys.all_shards()[3])}:
         for group in await redis.xinfo_groups(feed):
             assert group["pending"] == 0
 

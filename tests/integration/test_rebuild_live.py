@@ -122,11 +122,12 @@ async def test_a_rebuild_while_the_service_answers_never_shows_fewer_games(own_s
 
 async def test_a_second_rebuild_is_refused_while_one_runs(own_server):
     redis = await store_client(own_server.url)
-    await redis.set(rebuilding_key("s05"), "another", px=60_000)
+    await redis.set(rebuilding_key(keys.all_shards()[5]), "another", px=60_000)
     with pytest.raises(RebuildRunning, match="another rebuild is running"):
         await rebuild(redis, EventStore(redis))
-    assert await redis.get(rebuilding_key("s05")) == b"another"  # its marker is left alone
-    others = [lobby.REBUILDING, *(rebuilding_key(s) for s in keys.all_shards() if s != "s05")]
+    held = keys.all_shards()[5]
+    assert await redis.get(rebuilding_key(held)) == b"another"  # its marker is left alone
+    others = [lobby.REBUILDING, *(rebuilding_key(s) for s in keys.all_shards() if s != held)]
     assert not await redis.exists(*others)  # ours are gone
     await redis.aclose()
 
