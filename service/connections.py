@@ -5,6 +5,9 @@ the two kinds of store for their users is in events/cluster.py."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
+from collections.abc import AsyncIterator
 from typing import Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
@@ -33,35 +36,46 @@ def bounded_redis(url: str, max_connections: int) -> Redis:
     return client
 
 
+_HOLDING: contextvars.ContextVar[bool] = contextvars.ContextVar("holding", default=False)
+
+
 class BoundedCluster(RedisCluster):
     """redis-py's cluster client with at most `max_connections` connections to each node, where
     a command beyond them waits for one to be free (the plain client's pool does; redis-py's
     cluster nodes raise MaxConnectionsError). At most `max_connections` commands or pipelines
-    are in flight at once, and each uses at most one connection per node."""
+    are in flight at once, and each uses at most one connection per node. A command the
+    client sends on behalf of one in flight (a pipeline's retry after MOVED) takes no second
+    place."""
 
     def __init__(self, *args: Any, max_connections: int = 64, **kwargs: Any) -> None:
         super().__init__(*args, max_connections=max_connections, **kwargs)
-        self._slots = asyncio.Semaphore(max_connections)
+        self._places = asyncio.Semaphore(max_connections)
+
+    @contextlib.asynccontextmanager
+    async def _place(self) -> AsyncIterator[None]:
+        if _HOLDING.get():
+            yield
+            return
+        async with asyncio.timeout(POOL_WAIT_SECONDS):
+            await self._places.acquire()
+        token = _HOLDING.set(True)
+        try:
+            yield
+        finally:
+            _HOLDING.reset(token)
+            self._places.release()
 
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
-        async with asyncio.timeout(POOL_WAIT_SECONDS):
-            await self._slots.acquire()
-        try:
+        async with self._place():
             return await super().execute_command(*args, **kwargs)
-        finally:
-            self._slots.release()
 
     def pipeline(self, transaction: Any = None, shard_hint: Any = None) -> Any:
         pipe = super().pipeline(transaction, shard_hint)
         execute = pipe.execute
 
         async def bounded(*args: Any, **kwargs: Any) -> Any:
-            async with asyncio.timeout(POOL_WAIT_SECONDS):
-                await self._slots.acquire()
-            try:
+            async with self._place():
                 return await execute(*args, **kwargs)
-            finally:
-                self._slots.release()
 
         pipe.execute = bounded  # type: ignore[method-assign]
         return pipe

@@ -71,7 +71,11 @@ async def add(
 
 
 async def counts(redis: Redis, groups: list[str]) -> dict[str, int]:
-    """Per projection: the dead letters kept, over every shard."""
+    """Per projection: the dead letters kept, over every shard. Usually there are none: one
+    EXISTS over every shard's keys says so (a cluster client splits it per slot)."""
+    names = [key(shard, group) for group in groups for shard in keys.all_shards()]
+    if not await redis.exists(*names):
+        return dict.fromkeys(groups, 0)
     pipe = redis.pipeline(transaction=False)
     for group in groups:
         for shard in keys.all_shards():

@@ -25,6 +25,7 @@ from events.store import EventStore
 from service import shards
 from service.app import create_app
 from service.config import Settings
+from service.durability import Durability
 from service.rebuild import rebuild
 from tests.cluster import LoopbackCluster
 from tests.conftest import on_socket
@@ -174,3 +175,44 @@ async def test_a_new_store_records_its_shards_and_keeps_them(own_server):
     finally:
         keys.use_shards(keys.DEFAULT_SHARDS)
         await redis.aclose()
+
+
+async def test_with_replicas_every_primary_is_checked_and_every_append_waits_for_its_copy(
+    tmp_path,
+):
+    """`DANGER_DURABILITY=replicas:1` on a cluster: each primary's replica confirms a probe at
+    startup, and each append is answered after its replica has it (its script and the WAIT
+    on one connection to the game's node)."""
+    replicated = LoopbackCluster(tmp_path, replicas=1).start()
+    try:
+        durability = Durability("replicas", 1, wait_ms=1000)
+        app = create_app(settings(replicated, durability=durability), replicated.url)
+        async with AsyncTestClient(app=app) as client:
+            health = (await client.get("/health")).json()["durability"]
+            assert health["mode"] == "replicas" and health["checked"], health
+            assert health["store"].startswith("3 primaries"), health
+            answered = {}
+            for _ in range(2):
+                table = await new_table(client, seats=2)
+                await play_to_end(table, choose=random.Random(1).choice)
+                answered[table.id] = (await table.state())["seq"]
+        # every answered event is on the game's replica too
+        redis = await store_client(replicated.url)
+        try:
+            for game_id, seq in answered.items():
+                stream = keys.GameKeys(game_id).stream
+                node = redis.get_node_from_key(stream)
+                replica = next(n for n in replicated.replicas if master_port(n) == node.port)
+                with replica.client() as r:
+                    assert r.info("replication")["role"] == "slave"
+                    r.execute_command("READONLY")
+                    assert r.xlen(stream) == seq
+        finally:
+            await redis.aclose()
+    finally:
+        replicated.stop()
+
+
+def master_port(replica) -> int:  # type: ignore[no-untyped-def]
+    with replica.client() as r:
+        return int(r.info("replication")["master_port"])
