@@ -1,7 +1,6 @@
 """What differs between a single Valkey server and a cluster, for the store's users: a few
 helpers that do one thing the same way on both (a read of several streams, commands on one
-connection, a batch of scripts, a command on every primary), so that the callers have one
-code path."""
+connection, a batch of scripts, a subscription), so that the callers have one code path."""
 
 from __future__ import annotations
 
@@ -16,10 +15,6 @@ Store = Redis | RedisCluster
 """The store's client: one server, or a cluster."""
 
 T = TypeVar("T")
-
-
-def is_cluster(redis: Store) -> bool:
-    return isinstance(redis, RedisCluster)
 
 
 def route(redis: Store, key: str) -> dict[str, Any]:
@@ -75,17 +70,6 @@ async def gather_bounded(calls: list[Callable[[], Awaitable[T]]], at_once: int =
             return await call()
 
     return await asyncio.gather(*(one(c) for c in calls))
-
-
-async def on_primaries(redis: Store, *command: Any) -> list[tuple[str, Any]]:
-    """A command on the single server, or on every primary of a cluster: (address, reply)."""
-    if isinstance(redis, RedisCluster):
-        out = []
-        for node in redis.get_primaries():
-            reply = await redis.execute_command(*command, target_nodes=node)
-            out.append((f"{node.host}:{node.port}", reply))
-        return out
-    return [(address(redis), await redis.execute_command(*command))]
 
 
 def address(redis: Store) -> str:

@@ -98,7 +98,6 @@ def create_app(
         )
         hub = StreamHub(
             service,
-            redis_url,
             per_client=settings.streams_per_client,
             per_process=settings.streams_max,
             queue_bound=settings.stream_queue,

@@ -19,7 +19,6 @@ POOL_WAIT_SECONDS = 10  # a command waits this long for a free connection, then 
 QUEUE_SETTING = "DANGER_QUEUE_URL"
 
 
-
 def _raw(reply: Any, **_: Any) -> Any:
     return reply
 
@@ -132,8 +131,7 @@ def open_queue(store: Store, store_url: str, url: str, max_connections: int) -> 
     """The queue's client: the store's own pool when the queue lives on the store's server,
     else a bounded pool of its own."""
     if url == store_url and isinstance(store, Redis):
-        client = Redis(connection_pool=store.connection_pool)
-        return client
+        return Redis(connection_pool=store.connection_pool)
     return bounded_redis(url, max_connections)
 
 

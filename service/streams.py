@@ -186,7 +186,6 @@ class StreamHub:
     def __init__(
         self,
         service: GameService,
-        redis_url: str,
         per_client: int,
         per_process: int,
         queue_bound: int,
@@ -194,7 +193,6 @@ class StreamHub:
     ) -> None:
         self.service = service
         self.store = service.store
-        self.redis_url = redis_url
         self.per_client, self.per_process, self.queue_bound = per_client, per_process, queue_bound
         self.keep_alive = keep_alive
         self.channels: dict[str, set[Subscriber]] = {}
