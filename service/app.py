@@ -22,6 +22,7 @@ from events.cluster import Store
 from events.store import EventStore
 
 from . import api, background, durability, openapi_spec, ratelimit, shards
+from .bell import Bell
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
@@ -103,7 +104,10 @@ def create_app(
             queue_bound=settings.stream_queue,
             keep_alive=app.state.get("keep_alive", KEEP_ALIVE_SECONDS),  # tests shorten it
         )
-        await hub.start()
+        # One subscription to the feeds' bell for every reader of the feeds here.
+        bell = app.state.bell = Bell(redis)
+        await bell.start()
+        await hub.start(bell)
         app.state.redis, app.state.service, app.state.hub = redis, service, hub
         app.state.offload = Offload(settings.cpu_workers, settings.cpu_queue)
         # What exists now lives as long as the process: keep it out of every collection.
@@ -117,7 +121,7 @@ def create_app(
         if settings.background:
             # Their errors show in /health.
             app.state.projections = background.start(
-                supervisor, queue_at, redis, store, service, settings
+                supervisor, queue_at, redis, store, service, settings, bell
             )
         else:
             first_sweep = asyncio.create_task(sweep(service))
@@ -130,6 +134,7 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await first_sweep
             await hub.stop()
+            await bell.stop()
             app.state.offload.close()
             await pool.aclose()
             await queue.aclose()

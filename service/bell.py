@@ -1,12 +1,13 @@
 """The feeds' doorbell: every append PUBLISHes its feed's name on `dg:bell` (events/append.lua),
 and a reader of the feeds (a projection, a process's stream hub) reads the feeds that rang
 rather than wait on all of them. A cluster takes one blocking XREAD over the keys of one slot
-only, and 1,024 shards would need 1,024 waiting connections per reader; one subscription
-serves them all, on a single server and on a cluster alike.
+only, and 1,024 shards would need 1,024 waiting connections per reader; one subscription per
+process serves every reader in it, on a single server and on a cluster alike.
 
 A message may be lost (the subscription drops, a node fails over): after each (re)subscribe
-the bell says "look at every feed", and a reader that heard nothing for `FALLBACK_SECONDS`
-looks at every feed anyway, so a lost message delays a reader, never stops it."""
+every listener is told "look at every feed", and a reader that heard nothing for
+`FALLBACK_SECONDS` looks at every feed anyway, so a lost message delays a reader, never
+stops it."""
 
 from __future__ import annotations
 
@@ -22,23 +23,20 @@ FALLBACK_SECONDS = 5.0  # a reader that heard nothing this long looks at every f
 RETRY_SECONDS = 1.0  # after the subscription failed
 
 
-class Bell:
-    def __init__(self, redis: Store) -> None:
-        self.redis = redis
+class Listener:
+    """What one reader has heard: the feeds that rang since it last looked."""
+
+    def __init__(self) -> None:
         self.rung: set[str] = set()
         self.everything = True  # look at every feed: at the start and after a resubscribe
         self._event = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
 
-    async def start(self) -> None:
-        self._task = asyncio.create_task(self._listen())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-            self._task = None
+    def ring(self, feed: str | None) -> None:
+        if feed is None:
+            self.everything = True
+        else:
+            self.rung.add(feed)
+        self._event.set()
 
     def take(self) -> set[str] | None:
         """The feeds that rang since the last take (None: every feed), without waiting."""
@@ -60,12 +58,36 @@ class Bell:
                 return None
         return self.take()
 
+
+class Bell:
+    """One subscription to `dg:bell`, heard by every listener of the process."""
+
+    def __init__(self, redis: Store) -> None:
+        self.redis = redis
+        self._listeners: set[Listener] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    def listener(self) -> Listener:
+        heard = Listener()
+        self._listeners.add(heard)
+        return heard
+
+    def forget(self, heard: Listener) -> None:
+        self._listeners.discard(heard)
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._listen())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+            self._task = None
+
     def _ring(self, feed: str | None) -> None:
-        if feed is None:
-            self.everything = True
-        else:
-            self.rung.add(feed)
-        self._event.set()
+        for heard in self._listeners:
+            heard.ring(feed)
 
     async def _listen(self) -> None:
         attempt = 0
@@ -91,3 +113,21 @@ class Bell:
                     await pubsub.aclose()
                 with contextlib.suppress(Exception):
                     await client.aclose()
+
+
+@contextlib.asynccontextmanager
+async def listening(bell: Bell | None, redis: Store, quiet: bool = False):  # type: ignore[no-untyped-def]
+    """A listener of `bell`, or of a bell of its own (none rings it if `quiet`: a reader that
+    reads every feed once and returns)."""
+    own = None
+    if bell is None and not quiet:
+        bell = own = Bell(redis)
+        await own.start()
+    heard = bell.listener() if bell is not None else Listener()
+    try:
+        yield heard
+    finally:
+        if bell is not None:
+            bell.forget(heard)
+        if own is not None:
+            await own.stop()

@@ -172,6 +172,7 @@ def _worker(args: argparse.Namespace) -> int:
 
     from . import background
     from .app import open_stores
+    from .bell import Bell
     from .connections import QueueRefused, open_queue
     from .durability import Refused
     from .games import GameService
@@ -208,7 +209,9 @@ def _worker(args: argparse.Namespace) -> int:
             cache_bytes=settings.cache_mb * 2**20,
         )
         supervisor = Supervisor(settings.give_up_seconds)
-        background.start(supervisor, queue_at, redis, store, service, settings)
+        bell = Bell(redis)
+        await bell.start()
+        background.start(supervisor, queue_at, redis, store, service, settings, bell)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -229,6 +232,7 @@ def _worker(args: argparse.Namespace) -> int:
         for task in (stopped, hopeless):
             task.cancel()
         await supervisor.stop()
+        await bell.stop()
         with contextlib.suppress(Exception):  # the store may be what failed
             await pool.aclose()
             await queue.aclose()

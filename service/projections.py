@@ -41,7 +41,7 @@ from events.envelope import Folded, read_folded
 from events.store import EventStore
 
 from . import dead_letters, lobby
-from .bell import FALLBACK_SECONDS, Bell
+from .bell import FALLBACK_SECONDS, Bell, Listener, listening
 from .config import ProjectionSettings
 from .games import CODECS
 from .lobby import LobbyGame
@@ -244,11 +244,16 @@ class Projection:
     group = ""
 
     def __init__(
-        self, redis: Redis, store: EventStore, settings: ProjectionSettings | None = None
+        self,
+        redis: Redis,
+        store: EventStore,
+        settings: ProjectionSettings | None = None,
+        bell: Bell | None = None,
     ) -> None:
         self.redis = redis
         self.store = store
         self.settings = settings or ProjectionSettings()
+        self.bell = bell  # the process's (service/bell.py); None: one of its own
         self.consumer = f"{socket.gethostname()}-{os.getpid()}"
         self.errors = 0
         """Failed attempts to apply a batch or an entry, since this consumer started."""
@@ -278,15 +283,10 @@ class Projection:
         with the others of its group on a single server (events/cluster.py)."""
         feeds = {keys.feed(shard): shard for shard in keys.all_shards()}
         await self._ensure_groups(list(feeds))
-        bell = Bell(self.redis)
-        if not once:
-            await bell.start()
-        try:
+        async with listening(self.bell, self.redis, quiet=once) as bell:
             await self._loop(feeds, bell, once)
-        finally:
-            await bell.stop()
 
-    async def _loop(self, feeds: dict[str, str], bell: Bell, once: bool) -> None:
+    async def _loop(self, feeds: dict[str, str], bell: Listener, once: bool) -> None:
         cursor = "0"  # first what this consumer left pending, then new entries
         wanted: set[str] | None = None  # the feeds to read next (None: every feed)
         loop = asyncio.get_running_loop()
@@ -561,11 +561,14 @@ GROUPS = [p.group for p in PROJECTIONS]
 
 
 def consumers(
-    redis: Redis, store: EventStore, settings: ProjectionSettings | None = None
+    redis: Redis,
+    store: EventStore,
+    settings: ProjectionSettings | None = None,
+    bell: Bell | None = None,
 ) -> list[Projection]:
     """One consumer of each projection: what a process runs (`run_all`), and whose
     `errors` and `last_error` /health shows."""
-    return [p(redis, store, settings) for p in PROJECTIONS]
+    return [p(redis, store, settings, bell) for p in PROJECTIONS]
 
 
 async def run_all(

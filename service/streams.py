@@ -39,7 +39,7 @@ from events.cluster import read_streams
 from events.envelope import Envelope
 from events.store import decode_envelope
 
-from .bell import FALLBACK_SECONDS, Bell
+from .bell import FALLBACK_SECONDS, Bell, Listener
 from .errors import ApiError
 from .games import Game, GameService
 from .schemas import EventOut
@@ -199,15 +199,21 @@ class StreamHub:
         self.by_client: dict[str, int] = {}
         self.open = 0
         self._bell: Bell | None = None
+        self._own_bell: Bell | None = None
+        self._heard: Listener | None = None
         self._tasks: list[asyncio.Task[None]] = []
 
     # Lifecycle ----------------------------------------------------------------------
 
-    async def start(self) -> None:
+    async def start(self, bell: Bell | None = None) -> None:
+        """Follow the feeds, woken by `bell` (the process's; None: one of its own)."""
         feeds = [keys.feed(shard) for shard in keys.all_shards()]
-        self._bell = Bell(self.store.redis)
+        if bell is None:
+            bell = self._own_bell = Bell(self.store.redis)
+            await bell.start()
+        self._bell = bell
+        self._heard = bell.listener()
         tails = await self._tails(feeds)
-        await self._bell.start()
         self._tasks = [asyncio.create_task(self._follow(tails))]
         self._tasks.append(asyncio.create_task(self._tick()))
 
@@ -217,8 +223,10 @@ class StreamHub:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        if self._bell is not None:
-            await self._bell.stop()
+        if self._bell is not None and self._heard is not None:
+            self._bell.forget(self._heard)
+        if self._own_bell is not None:
+            await self._own_bell.stop()
 
     # Subscribers --------------------------------------------------------------------
 
@@ -361,7 +369,8 @@ class StreamHub:
     async def _follow(self, cursors: dict[str, str]) -> None:
         """Read the feeds that rang (every feed now and then) forever, and publish what
         concerns a subscriber here."""
-        assert self._bell is not None
+        assert self._heard is not None
+        heard = self._heard
         wanted: set[str] | None = None  # None: every feed
         while True:
             try:
@@ -400,11 +409,11 @@ class StreamHub:
                 # commands' events at once (a write costs more than the bytes in it), and
                 # a lone append after a quiet spell still goes out at once.
                 await asyncio.sleep(SETTLE_SECONDS)
-            rung = self._bell.take()
+            rung = heard.take()
             if rung is None or rung or full:
                 wanted = None if rung is None else rung | full
                 continue
-            wanted = await self._bell.wait(FALLBACK_SECONDS)
+            wanted = await heard.wait(FALLBACK_SECONDS)
 
     async def _publish(self, announced: dict[str, tuple[int, int]]) -> None:
         """Read each announced range once (one round trip for all of them) and offer it to

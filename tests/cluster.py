@@ -63,6 +63,12 @@ class Node(Store):
             return str(r.execute_command("CLUSTER", "MYID"), "utf-8")
 
 
+def _replicate(replica: Node, master_id: str) -> bool:
+    with replica.client() as r:
+        r.execute_command("CLUSTER", "REPLICATE", master_id)
+    return True
+
+
 class LoopbackCluster:
     """`masters` masters with the slots split evenly, each with `replicas` replicas, and a
     standalone Valkey for the queue; `url` names one master (any node will do)."""
@@ -100,8 +106,8 @@ class LoopbackCluster:
         for i, master in enumerate(self.masters):
             master_id = master.node_id()
             for replica in self.replicas[i * self.per_master : (i + 1) * self.per_master]:
-                with replica.client() as r:
-                    r.execute_command("CLUSTER", "REPLICATE", master_id)
+                # once the replica has heard of its master (gossip): "Unknown node" before
+                self._wait(lambda r=replica, m=master_id: _replicate(r, m), timeout)
         self._wait(self._ok, timeout)
         return self
 
