@@ -422,6 +422,15 @@ class Projection:
         return True
 
     async def _upkeep(self, shards: list[str]) -> None:
+        """Claim what dead consumers left pending, and trim the feeds: of the feeds that hold
+        anything (an entry is never trimmed while pending), found with one XLEN each."""
+        pipe = self.redis.pipeline(transaction=False)
+        for shard in shards:
+            pipe.xlen(keys.feed(shard))
+        lengths = await pipe.execute()
+        shards = [shard for shard, length in zip(shards, lengths, strict=True) if length]
+        if not shards:
+            return
         await self._claim_stale(shards)
         seconds, micros = await self.redis.time()
         keep_since = seconds * 1000 + micros // 1000 - int(self.settings.feed_keep_seconds * 1000)

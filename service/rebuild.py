@@ -203,9 +203,11 @@ class Rebuild:
 
     async def _games_of_every_shard(self) -> None:
         """Every game stream, found with one SCAN (over every node of a cluster), folded in
-        batches of one shard's games: a batch's writes share its hash tag."""
+        batches of `games_per_read` games of any shards: each batch is read in one pipeline,
+        and its writes go out per hash tag (the lobby's, each shard's) in as few round trips
+        as the store allows."""
         seen: set[str] = set()  # SCAN may return a key twice
-        batches: dict[str, list[str]] = {}
+        batch: list[str] = []
         pattern = f"{keys.PREFIX}:{{*}}:game:*"
         async for name in self.redis.scan_iter(match=pattern, count=1000, _type="stream"):
             tagged, _, game_id = _text(name).partition(":game:")
@@ -214,14 +216,12 @@ class Rebuild:
                 continue
             seen.add(game_id)
             self.result.per_shard[shard] = self.result.per_shard.get(shard, 0) + 1
-            batch = batches.setdefault(shard, [])
             batch.append(game_id)
             if len(batch) >= self.games_per_read:
-                await self._games(shard, batch)
-                batches[shard] = []
-        for shard, batch in batches.items():
-            if batch:
-                await self._games(shard, batch)
+                await self._games(batch)
+                batch = []
+        if batch:
+            await self._games(batch)
 
     async def _read(self, game_ids: list[str]) -> dict[str, list[Folded]]:
         logs = await self.store.read_many_raw(dict.fromkeys(game_ids, (0, 2**62)))
@@ -233,16 +233,17 @@ class Rebuild:
                 raise RebuildFailed(f"game {game_id}: its log cannot be read: {exc}") from exc
         return out
 
-    async def _games(self, shard: str, game_ids: list[str]) -> None:
+    async def _games(self, game_ids: list[str]) -> None:
         await self._hold()
         logs = {g: log for g, log in (await self._read(game_ids)).items() if log}
         summaries = []
-        results: dict[str, bytes] = {}
+        results: dict[str, dict[str, bytes]] = {}  # per shard
         for game_id, envelopes in logs.items():
             try:
                 summary = fold_summary(game_id, None, envelopes)
                 if is_closed(envelopes):
-                    results.update(player_results_of(game_id, envelopes))
+                    shard = results.setdefault(keys.shard_of(game_id), {})
+                    shard.update(player_results_of(game_id, envelopes))
                     self.result.finished += 1
             except Exception as exc:
                 raise RebuildFailed(f"game {game_id}: {type(exc).__name__}: {exc}") from exc
@@ -250,7 +251,10 @@ class Rebuild:
                 summaries.append(summary)
         await lobby.write(self.redis, summaries, rebuilding=True)
         if results:
-            await self.redis.hset(next_players_key(shard), mapping=results)  # type: ignore[arg-type]
+            pipe = self.redis.pipeline(transaction=False)
+            for shard, found in results.items():
+                pipe.hset(next_players_key(shard), mapping=found)  # type: ignore[arg-type]
+            await pipe.execute()
         await self._rounds(logs)
         self.result.games += len(logs)
 
@@ -258,19 +262,36 @@ class Rebuild:
         """Each game's rounds hash replaced whole, unless a live consumer has taken it past
         the seq read here: then the game is read again and replaced at its new seq. A hash
         past a stream that has not moved claims events the store does not hold: the stream
-        is the truth, and it is replaced anyway."""
+        is the truth, and it is replaced anyway. One script per shard (its keys share a
+        hash tag), many at once."""
         force: set[str] = set()
         for _ in range(ROUNDS_TRIES):
             if not logs:
                 return
-            args: list = []
-            for game_id, envelopes in logs.items():
-                changed, current = fold_rounds(None, envelopes)
-                pairs = round_fields(changed, current, envelopes[-1].seq)
-                args += [envelopes[-1].seq, "1" if game_id in force else "0", len(pairs)]
-                args += [x for kv in pairs.items() for x in kv]
-            replaced = await REPLACE_ROUNDS(self.redis, [rounds_key(g) for g in logs], args)
-            moved = [g for g, done in zip(logs, replaced, strict=True) if not done]
+            by_shard: dict[str, list[str]] = {}
+            for game_id in logs:
+                by_shard.setdefault(keys.shard_of(game_id), []).append(game_id)
+            calls = []
+            for games in by_shard.values():
+                args: list = []
+                for game_id in games:
+                    envelopes = logs[game_id]
+                    changed, current = fold_rounds(None, envelopes)
+                    pairs = round_fields(changed, current, envelopes[-1].seq)
+                    args += [envelopes[-1].seq, "1" if game_id in force else "0", len(pairs)]
+                    args += [x for kv in pairs.items() for x in kv]
+                calls.append(
+                    lambda games=games, args=args: REPLACE_ROUNDS(
+                        self.redis, [rounds_key(g) for g in games], args
+                    )
+                )
+            replies = await gather_bounded(calls)
+            moved = [
+                game_id
+                for games, replaced in zip(by_shard.values(), replies, strict=True)
+                for game_id, done in zip(games, replaced, strict=True)
+                if not done
+            ]
             if not moved:
                 return
             again = {g: log for g, log in (await self._read(moved)).items() if log}

@@ -53,11 +53,11 @@ async def test_trim_keeps_what_some_group_has_not_acknowledged(valkey):
 
 async def feed_lengths(redis: Redis) -> tuple[int, int]:
     """(entries the feeds hold now, entries ever added to them)."""
-    held = added = 0
+    pipe = redis.pipeline(transaction=False)
     for feed in FEEDS:
-        info = await redis.xinfo_stream(feed)
-        held, added = held + info["length"], added + info["entries-added"]
-    return held, added
+        pipe.xinfo_stream(feed)
+    infos = await pipe.execute()
+    return sum(i["length"] for i in infos), sum(i["entries-added"] for i in infos)
 
 
 async def test_feeds_stop_growing_and_a_rebuild_after_trimming_builds_every_game(own_server):
@@ -79,9 +79,7 @@ async def test_feeds_stop_growing_and_a_rebuild_after_trimming_builds_every_game
             await asyncio.sleep(0.1)
 
     async with AsyncTestClient(
-
         app=create_app(with_queue(settings, own_server), own_server.url)
-
     ) as client:
         games = [await new_table(client, seats=2)]
         await play_to_end(games[0], choose=random.Random(1).choice)
