@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint openapi bench bench-tools profile soak capacity clean
+.PHONY: run run-cluster test test-cluster lint openapi bench bench-tools profile soak capacity clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -17,6 +17,21 @@ run: $(STAMP)
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q
+
+# The suite's API, projections, streams, timers and durability tests on a Valkey cluster of
+# three masters on loopback, with the job queue on a standalone Valkey (tests/cluster.py).
+CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
+	tests/integration/test_projection_races.py tests/integration/test_rebuild_live.py \
+	tests/integration/test_feed_trim.py tests/integration/test_dead_letters.py \
+	tests/integration/test_lobby_and_stream.py tests/integration/test_streams.py \
+	tests/integration/test_timers.py tests/integration/test_timer_retry.py \
+	tests/integration/test_worker.py tests/integration/test_bot_jobs.py \
+	tests/integration/test_store.py tests/integration/test_concurrency.py \
+	tests/integration/test_race.py tests/integration/test_durability.py \
+	tests/integration/test_cluster.py
+
+test-cluster: $(STAMP)
+	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from redis.asyncio import Redis
-from redis.exceptions import ResponseError
 
 EntryId = tuple[int, int]
 
@@ -22,42 +21,81 @@ def parse_id(value: bytes | str) -> EntryId:
     return int(ms), int(seq or 0)
 
 
+async def trim_points(
+    redis: Redis, feeds: list[str], groups: Collection[str]
+) -> dict[str, EntryId | None]:
+    """Per feed, the first entry some group may still need: the oldest one a group has
+    delivered but not acknowledged, or else the one after its last delivered. None while one
+    of `groups` has no group on the feed yet (it will read the feed from its start). A few
+    round trips for any number of feeds."""
+    pipe = redis.pipeline(transaction=False)
+    for feed in feeds:
+        pipe.xinfo_groups(feed)
+    infos = dict(zip(feeds, await pipe.execute(raise_on_error=False), strict=True))
+    pending = [
+        (feed, _text(info["name"]))
+        for feed, found in infos.items()
+        if not isinstance(found, Exception)
+        for info in found
+        if int(info.get("pending") or 0)
+    ]
+    pipe = redis.pipeline(transaction=False)
+    for feed, group in pending:
+        pipe.xpending(feed, group)
+    oldest = {
+        key: reply["min"]
+        for key, reply in zip(pending, await pipe.execute() if pending else [], strict=True)
+    }
+    points: dict[str, EntryId | None] = {}
+    for feed, found in infos.items():
+        points[feed] = None
+        if isinstance(found, Exception):  # no such feed yet
+            continue
+        names = {_text(info["name"]) for info in found}
+        if not set(groups) <= names:
+            continue
+        point: EntryId | None = None
+        for info in found:  # every group, ours or not
+            ms, seq = parse_id(info["last-delivered-id"])
+            needed = (ms, seq + 1)
+            first = oldest.get((feed, _text(info["name"])))
+            if first is not None:  # unless acknowledged since
+                needed = min(needed, parse_id(first))
+            point = needed if point is None else min(point, needed)
+        points[feed] = point
+    return points
+
+
 async def trim_point(redis: Redis, feed: str, groups: Collection[str]) -> EntryId | None:
-    """The first entry some group may still need: the oldest one a group has delivered but not
-    acknowledged, or else the one after its last delivered. None while one of `groups` has
-    no group on the feed yet (it will read the feed from its start)."""
-    try:
-        infos = await redis.xinfo_groups(feed)
-    except ResponseError:  # no such feed yet
-        return None
-    names = {_text(info["name"]) for info in infos}
-    if not set(groups) <= names:
-        return None
-    point: EntryId | None = None
-    for info in infos:  # every group, ours or not
-        ms, seq = parse_id(info["last-delivered-id"])
-        needed = (ms, seq + 1)
-        if int(info.get("pending") or 0):
-            oldest = (await redis.xpending(feed, _text(info["name"])))["min"]
-            if oldest is not None:  # unless acknowledged since
-                needed = min(needed, parse_id(oldest))
-        point = needed if point is None else min(point, needed)
-    return point
+    return (await trim_points(redis, [feed], groups))[feed]
+
+
+async def trim_all(
+    redis: Redis, feeds: list[str], groups: Collection[str], keep_since_ms: int
+) -> int:
+    """Drop the entries of each of `feeds` that every consumer group on it has read and
+    acknowledged and that are older than `keep_since_ms` (by the server's clock, which made
+    their ids); how many were dropped. A group only moves forward, so a point read a moment
+    ago is still safe when the XTRIM runs."""
+    cuts = {}
+    for feed, point in (await trim_points(redis, feeds, groups)).items():
+        if point is None:
+            continue
+        point = min(point, (keep_since_ms, 0))
+        if point > (0, 0):
+            cuts[feed] = point
+    if not cuts:
+        return 0
+    pipe = redis.pipeline(transaction=False)
+    for feed, (ms, seq) in cuts.items():
+        # Exact, not `~`: an approximate trim only drops whole nodes of 100 entries.
+        pipe.xtrim(feed, minid=f"{ms}-{seq}", approximate=False)
+    return sum(int(n) for n in await pipe.execute())
 
 
 async def trim(redis: Redis, feed: str, groups: Collection[str], keep_since_ms: int) -> int:
-    """Drop the entries of `feed` that every consumer group on it has read and acknowledged
-    and that are older than `keep_since_ms` (by the server's clock, which made their ids);
-    how many were dropped. A group only moves forward, so a point read a moment ago is
-    still safe when the XTRIM runs."""
-    point = await trim_point(redis, feed, groups)
-    if point is None:
-        return 0
-    point = min(point, (keep_since_ms, 0))
-    if point <= (0, 0):
-        return 0
-    # Exact, not `~`: an approximate trim only drops whole nodes of 100 entries.
-    return int(await redis.xtrim(feed, minid=f"{point[0]}-{point[1]}", approximate=False))
+    """`trim_all` of one feed."""
+    return await trim_all(redis, [feed], groups, keep_since_ms)
 
 
 def _text(value: bytes | str) -> str:

@@ -1,21 +1,80 @@
 """Redis key names. Each game's keys share its shard's hash tag, and so one cluster slot
-with the shard's feed, so one script can append to both (no CROSSSLOT in Redis Cluster)."""
+with the shard's feed, so one script can append to both (no CROSSSLOT in Redis Cluster).
+
+A game's shard is fixed by its id and the number of shards, so that number is the store's:
+recorded at the first start (`SHARDS_KEY`) and never changed after (service/shards.py). Many
+more shards than cluster masters spread the games evenly over them: the 1,024 hash tags land
+in every 16th slot (`spread_tags`)."""
 
 from __future__ import annotations
 
 import hashlib
 import zlib
+from importlib.resources import files
 
-SHARDS = 16
+DEFAULT_SHARDS = 1024
 PREFIX = "dg"
+SHARDS_KEY = f"{PREFIX}:shards"
+"""The number of shards the store's games are spread over, written once."""
+
+_count = DEFAULT_SHARDS
+_names: list[str] = []
+
+
+def use_shards(count: int) -> None:
+    """The number of shards this process spreads games over (the store's, once checked)."""
+    global _count, _names
+    if count < 1:
+        raise ValueError(f"the number of shards must be at least 1, not {count}")
+    _count, _names = count, []
+
+
+def shard_count() -> int:
+    return _count
+
+
+SLOTS = 16384  # a cluster's hash slots
+
+
+def spread_tags() -> list[str]:
+    """The 1,024 shards' hash tags: tag i lands in slot 16 * i (CRC16 mod 16384, as a cluster
+    hashes a key's tag), so a cluster whose masters hold even ranges of slots holds the
+    same number of shards on each, to one, whatever the number of masters. Found once by
+    `python -m events.keys` (a search of about 16,000 names per tag) and kept in a file."""
+    return files("events").joinpath("shard_tags.txt").read_text().split()
+
+
+def find_spread_tags(count: int = DEFAULT_SHARDS) -> list[str]:
+    """The search behind `shard_tags.txt`: for each shard, the first `s<i>.<n>` whose slot is
+    the i-th of `count` evenly spaced ones."""
+    from binascii import crc_hqx
+
+    tags = []
+    for i in range(count):
+        n = 0
+        while crc_hqx(f"s{i:04d}.{n}".encode(), 0) % SLOTS != i * (SLOTS // count):
+            n += 1
+        tags.append(f"s{i:04d}.{n}")
+    return tags
+
+
+def shard_name(index: int) -> str:
+    """The shard's hash tag when there are not 1,024 shards (16: a store from before)."""
+    return f"s{index:02d}"
 
 
 def shard_of(game_id: str) -> str:
-    return f"s{zlib.crc32(game_id.encode()) % SHARDS:02d}"
+    return all_shards()[zlib.crc32(game_id.encode()) % _count]
 
 
 def all_shards() -> list[str]:
-    return [f"s{i:02d}" for i in range(SHARDS)]
+    global _names
+    if len(_names) != _count:
+        if _count == DEFAULT_SHARDS:
+            _names = spread_tags()
+        else:
+            _names = [shard_name(i) for i in range(_count)]
+    return _names
 
 
 def feed(shard: str) -> str:
@@ -43,3 +102,7 @@ class GameKeys:
         its own so that it can expire alone. Named by a hash: the key a client chose is not
         kept, and a key of any characters makes a name of the same length."""
         return self._idempotency + hashlib.sha256(field.encode()).hexdigest()[:32]
+
+
+if __name__ == "__main__":
+    print("\n".join(find_spread_tags()))

@@ -11,6 +11,7 @@ import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
 
+from .cluster import on_one_connection
 from .envelope import Envelope, canonical
 from .keys import PREFIX, GameKeys, all_shards, due
 
@@ -123,10 +124,14 @@ class EventStore:
         self.copies = copies  # None: the store's own fsync is the guarantee
         self.keep_ms = keep_ms  # how long an idempotency record lives
         self._append_sha: str | None = None
-        # The same connections, but XRANGE's reply as the server sent it: redis-py rebuilds
-        # it entry by entry (ids, field dicts) in Python, which costs more than the fold.
-        self._raw = Redis(connection_pool=redis.connection_pool)
-        self._raw.set_response_callback("XRANGE", lambda reply, **_: reply)
+        # XRANGE's reply as the server sent it: redis-py rebuilds it entry by entry (ids,
+        # field dicts) in Python, which costs more than the fold. A client made by
+        # service/connections.py answers so already (a cluster's too); another gets a twin
+        # on the same connections.
+        self._raw: Any = redis
+        if not getattr(redis, "raw_xrange", False):
+            self._raw = Redis(connection_pool=redis.connection_pool)
+            self._raw.set_response_callback("XRANGE", lambda reply, **_: reply)
 
     async def append(
         self,
@@ -170,11 +175,10 @@ class EventStore:
             try:
                 if self.copies is None:
                     return await self.redis.evalsha(self._append_sha, len(keys), *keys, *args), None
-                pipe = self.redis.pipeline(transaction=False)
-                pipe.evalsha(self._append_sha, len(keys), *keys, *args)
-                for wait in self.copies.waits:
-                    pipe.execute_command(*wait)
-                reply, *waited = await pipe.execute()
+                script = ("EVALSHA", self._append_sha, len(keys), *keys, *args)
+                reply, *waited = await on_one_connection(
+                    self.redis, keys[0], [script, *self.copies.waits]
+                )
                 return reply, self.copies.confirmed(waited)
             except NoScriptError:
                 self._append_sha = None
@@ -192,11 +196,10 @@ class EventStore:
         write before it. The write is a mark in the game's shard (its cluster slot)."""
         if self.copies is None:
             return
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.set(f"{PREFIX}:{{{shard}}}:mark", b"1")
-        for wait in self.copies.waits:
-            pipe.execute_command(*wait)
-        _, *waited = await pipe.execute()
+        mark = f"{PREFIX}:{{{shard}}}:mark"
+        _, *waited = await on_one_connection(
+            self.redis, mark, [("SET", mark, b"1"), *self.copies.waits]
+        )
         self._require(self.copies.confirmed(waited))
 
     async def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:

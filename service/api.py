@@ -765,7 +765,7 @@ async def health(request: Request) -> Response[Health]:
     try:
         await redis.ping()
         found = await projection_health(redis, state.get("projections"))
-        beat = await redis.get(state.heartbeat_key)
+        beat = await state.queue.get(state.heartbeat_key)
         reachable = True
     except RedisError:
         found, beat, reachable = {}, None, False

@@ -17,6 +17,7 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
 
+from events.cluster import Store
 from events.store import EventStore
 
 from . import (
@@ -29,12 +30,15 @@ from . import (
     players_api,
     ratelimit,
     seats_api,
+    shards,
 )
+from .bell import Bell
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
 from .config import Settings
-from .connections import bounded_redis
+from .connections import open_queue, open_store, queue_url
+from .durability import InForce
 from .games import GameService
 from .idempotency import Creates
 from .offload import Offload
@@ -62,6 +66,23 @@ def _service(state: State) -> GameService:
     return state.service  # type: ignore[no-any-return]
 
 
+async def open_stores(settings: Settings, redis_url: str) -> tuple[Store, str, InForce]:
+    """The store's client (a single server or a cluster), once it is fit to serve: the job
+    queue has a single server (service/connections.py), the store keeps what is acknowledged
+    (service/durability.py), and its number of shards agrees with this process's
+    (service/shards.py); and where the job queue lives."""
+    redis = await open_store(redis_url, settings.redis_connections)
+    try:
+        queue_at = await queue_url(redis_url, settings.queue_url)
+        in_force = await durability.establish(redis, settings.durability)
+        await shards.establish(redis, settings.shards)  # the first write, on a fit store
+    except BaseException:
+        await redis.aclose()
+        raise
+    durability.announce(in_force)
+    return redis, queue_at, in_force
+
+
 def create_app(
     settings: Settings, redis_url: str, local_clock: Callable[[], float] = time.time
 ) -> Litestar:
@@ -69,17 +90,14 @@ def create_app(
     follow the store's clock whatever it says)."""
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        redis = bounded_redis(redis_url, settings.redis_connections)
-        try:  # a store that could lose what is acknowledged is not served (Refused)
-            in_force = await durability.establish(redis, settings.durability)
-        except BaseException:
-            await redis.aclose()
-            raise
-        durability.announce(in_force)
+        redis, queue_at, in_force = await open_stores(settings, redis_url)
         app.state.durability = in_force
         store = EventStore(redis, in_force.copies, settings.idempotency_ms)
-        # The job queue shares the bounded pool: arq's own pool would have no bound.
-        pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
+        # The job queue's pool is bounded too (arq's own would not be): the store's pool
+        # where the queue lives on the store's server.
+        queue = open_queue(redis, redis_url, queue_at, settings.redis_connections)
+        pool = ArqRedis(queue.connection_pool, default_queue_name=settings.queue)
+        app.state.queue = pool
         clock = StoreClock(redis, local_clock)
         service = GameService(
             store,
@@ -91,14 +109,16 @@ def create_app(
         )
         hub = StreamHub(
             service,
-            redis_url,
             per_client=settings.streams_per_client,
             per_process=settings.streams_max,
             queue_bound=settings.stream_queue,
             writes_per_second=settings.stream_writes,
             keep_alive=app.state.get("keep_alive", KEEP_ALIVE_SECONDS),  # tests shorten it
         )
-        await hub.start()
+        # One subscription to the feeds' bell for every reader of the feeds here.
+        bell = app.state.bell = Bell(redis)
+        await bell.start()
+        await hub.start(bell)
         app.state.redis, app.state.service, app.state.hub = redis, service, hub
         app.state.offload = Offload(settings.cpu_workers, settings.cpu_queue)
         # What exists now lives as long as the process: keep it out of every collection.
@@ -112,7 +132,7 @@ def create_app(
         if settings.background:
             # Their errors show in /health.
             app.state.projections = background.start(
-                supervisor, redis_url, redis, store, service, settings
+                supervisor, queue_at, redis, store, service, settings, bell
             )
         else:
             first_sweep = asyncio.create_task(sweep(service))
@@ -125,8 +145,10 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await first_sweep
             await hub.stop()
+            await bell.stop()
             app.state.offload.close()
             await pool.aclose()
+            await queue.aclose()
             await redis.aclose()
 
     clients = Clients(settings.trusted_proxies)

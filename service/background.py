@@ -8,6 +8,7 @@ from redis.asyncio import Redis
 
 from events.store import EventStore
 
+from .bell import Bell
 from .config import Settings
 from .games import GameService
 from .projections import Projection, consumers
@@ -28,9 +29,11 @@ def start(
     store: EventStore,
     service: GameService,
     settings: Settings,
+    bell: Bell | None = None,
 ) -> list[Projection]:
-    """Start them all; the projections' consumers, whose errors /health shows."""
-    projections = consumers(redis, store, settings.projections)
+    """Start them all; the projections' consumers, whose errors /health shows. `bell`: the
+    process's subscription to the feeds' bell (service/bell.py)."""
+    projections = consumers(redis, store, settings.projections, bell)
     for projection in projections:
 
         async def project(_: TaskHealth, projection=projection) -> None:  # type: ignore[no-untyped-def]

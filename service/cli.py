@@ -90,13 +90,35 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _durability_refused(settings: Settings, redis_url: str) -> str | None:
-    """Why the store may not be served (service/durability.py), checked before any process
-    starts, so the refusal is one clear line and a non-zero exit, not a failed lifespan."""
+    """Why the store may not be served, checked before any process starts, so the refusal is
+    one clear line and a non-zero exit, not a failed lifespan: it could lose what is
+    acknowledged (service/durability.py), it counts its shards differently
+    (service/shards.py), or the job queue has no single server (service/connections.py)."""
     import asyncio
 
-    from .durability import refusal
+    return asyncio.run(_refused(settings, redis_url))
 
-    return asyncio.run(refusal(redis_url, settings.durability))
+
+async def _refused(settings: Settings, redis_url: str) -> str | None:
+    from redis.exceptions import RedisError
+
+    from events.cluster import address
+
+    from .app import open_stores
+    from .connections import QueueRefused
+    from .durability import Refused
+    from .shards import ShardsRefused
+
+    try:
+        redis, _, _ = await open_stores(settings, redis_url)
+    except (Refused, ShardsRefused, QueueRefused) as exc:
+        return str(exc)
+    except (RedisError, OSError) as exc:
+        from redis.asyncio import Redis
+
+        return f"could not reach the store at {address(Redis.from_url(redis_url))}: {exc}"
+    await redis.aclose()
+    return None
 
 
 def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: str) -> int:
@@ -153,9 +175,12 @@ def _worker(args: argparse.Namespace) -> int:
     from events.store import EventStore
 
     from . import background
-    from .connections import bounded_redis
-    from .durability import Refused, announce, establish
+    from .app import open_stores
+    from .bell import Bell
+    from .connections import QueueRefused, open_queue
+    from .durability import Refused
     from .games import GameService
+    from .shards import ShardsRefused
     from .supervisor import Supervisor
     from .worker import JobQueue
 
@@ -171,17 +196,15 @@ def _worker(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
     async def run() -> int:
-        redis = bounded_redis(redis_url, settings.redis_connections)
         try:
-            in_force = await establish(redis, settings.durability)
-        except (Refused, RedisError, OSError) as exc:
+            redis, queue_at, in_force = await open_stores(settings, redis_url)
+        except (Refused, ShardsRefused, QueueRefused, RedisError, OSError) as exc:
             print(f"danger worker: {exc}", file=sys.stderr)
-            await redis.aclose()
             return 1
-        announce(in_force)
         store = EventStore(redis, in_force.copies, settings.idempotency_ms)
         # A timer that ends a round begins the next round's timer: this process queues it.
-        pool = ArqRedis(redis.connection_pool, default_queue_name=settings.queue)
+        queue = open_queue(redis, redis_url, queue_at, settings.redis_connections)
+        pool = ArqRedis(queue.connection_pool, default_queue_name=settings.queue)
         service = GameService(
             store,
             settings.sandbox,
@@ -190,7 +213,9 @@ def _worker(args: argparse.Namespace) -> int:
             cache_bytes=settings.cache_mb * 2**20,
         )
         supervisor = Supervisor(settings.give_up_seconds)
-        background.start(supervisor, redis_url, redis, store, service, settings)
+        bell = Bell(redis)
+        await bell.start()
+        background.start(supervisor, queue_at, redis, store, service, settings, bell)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -211,8 +236,10 @@ def _worker(args: argparse.Namespace) -> int:
         for task in (stopped, hopeless):
             task.cancel()
         await supervisor.stop()
+        await bell.stop()
         with contextlib.suppress(Exception):  # the store may be what failed
             await pool.aclose()
+            await queue.aclose()
             await redis.aclose()
         return code
 
@@ -273,17 +300,21 @@ def _run_projections(args: argparse.Namespace, redis_url: str) -> int:
     import asyncio
 
     import msgspec
-    from redis.asyncio import Redis
 
     from events.store import EventStore
 
-    from . import dead_letters
+    from . import dead_letters, shards
+    from .connections import open_store
     from .projections import GROUPS
     from .rebuild import RebuildFailed, RebuildRunning, rebuild
+    from .shards import ShardsRefused
+
+    settings = Settings.from_env()
 
     async def run() -> str:
-        redis = Redis.from_url(redis_url)
+        redis = await open_store(redis_url, 8)
         try:
+            await shards.establish(redis, settings.shards)
             if args.action == "rebuild":
                 done = await rebuild(redis, EventStore(redis))
                 return (
@@ -303,6 +334,9 @@ def _run_projections(args: argparse.Namespace, redis_url: str) -> int:
         said = asyncio.run(run())
     except (RebuildRunning, RebuildFailed) as exc:
         print(f"danger projections: {exc}; nothing was switched", file=sys.stderr)
+        return 1
+    except ShardsRefused as exc:
+        print(f"danger projections: {exc}", file=sys.stderr)
         return 1
     if said:
         print(said)
@@ -343,9 +377,8 @@ def _keys(args: argparse.Namespace) -> int:
     import asyncio
     from datetime import UTC, datetime
 
-    from redis.asyncio import Redis
-
     from . import app_keys
+    from .connections import open_store
 
     def when(ms: int | None) -> str:
         return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="seconds") if ms else "-"
@@ -357,7 +390,7 @@ def _keys(args: argparse.Namespace) -> int:
         return 2
 
     async def run(redis_url: str) -> int:
-        redis = Redis.from_url(redis_url)
+        redis = await open_store(redis_url, 4)
         try:
             if args.action == "create":
                 if not args.arg:

@@ -11,6 +11,7 @@ from pathlib import Path
 from .durability import SETTING as DURABILITY_SETTING
 from .durability import WAIT_SETTING as DURABILITY_WAIT_SETTING
 from .durability import Durability
+from .shards import parse as parse_shards
 
 QUEUE = "dg:timers"
 
@@ -154,6 +155,10 @@ class Settings:
     data_dir: Path = Path(".data")
     sandbox: bool = False
     redis_url: str | None = None
+    # The single Valkey/Redis of the job queue (arq): REDIS_URL's server unless that is a
+    # cluster, where it must be given.
+    queue_url: str | None = None
+    shards: int | None = None  # the store's number of shards (None: what it recorded, or 1,024)
     max_body_bytes: int = 64 * 1024
     background: bool = True  # run projections and the arq worker beside the API
     cors_origins: tuple[str, ...] = field(default=())
@@ -215,6 +220,8 @@ class Settings:
             data_dir=Path(env.get("DANGER_DATA_DIR", str(cls.data_dir))),
             sandbox=_flag(env.get("DANGER_SANDBOX")),
             redis_url=env.get("REDIS_URL") or None,
+            queue_url=env.get("DANGER_QUEUE_URL") or None,
+            shards=parse_shards(env.get("DANGER_SHARDS")),
             cors_origins=tuple(o for o in env.get("DANGER_CORS_ORIGINS", "").split(",") if o),
             background=_flag(env.get("DANGER_BACKGROUND", "1")),
             open_hours=float(env.get("DANGER_OPEN_HOURS", cls.open_hours)),

@@ -1,10 +1,26 @@
-"""The Valkey client of a process: one bounded pool of connections for everything it does."""
+"""The Valkey clients of a process: the store's (a single server or a cluster, told apart by
+asking it) and the job queue's, each with a bound on its connections. What differs between
+the two kinds of store for their users is in events/cluster.py."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import contextvars
+from collections.abc import AsyncIterator
+from typing import Any
+
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio.cluster import RedisCluster
+
+from events.cluster import Store
 
 POOL_WAIT_SECONDS = 10  # a command waits this long for a free connection, then fails
+QUEUE_SETTING = "DANGER_QUEUE_URL"
+
+
+def _raw(reply: Any, **_: Any) -> Any:
+    return reply
 
 
 def bounded_redis(url: str, max_connections: int) -> Redis:
@@ -17,3 +33,105 @@ def bounded_redis(url: str, max_connections: int) -> Redis:
     client = Redis(connection_pool=pool)
     client.auto_close_connection_pool = True
     return client
+
+
+_HOLDING: contextvars.ContextVar[bool] = contextvars.ContextVar("holding", default=False)
+
+
+class BoundedCluster(RedisCluster):
+    """redis-py's cluster client with at most `max_connections` connections to each node, where
+    a command beyond them waits for one to be free (the plain client's pool does; redis-py's
+    cluster nodes raise MaxConnectionsError). At most `max_connections` commands or pipelines
+    are in flight at once, and each uses at most one connection per node. A command the
+    client sends on behalf of one in flight (a pipeline's retry after MOVED) takes no second
+    place."""
+
+    def __init__(self, *args: Any, max_connections: int = 64, **kwargs: Any) -> None:
+        super().__init__(*args, max_connections=max_connections, **kwargs)
+        self._places = asyncio.Semaphore(max_connections)
+
+    @contextlib.asynccontextmanager
+    async def _place(self) -> AsyncIterator[None]:
+        if _HOLDING.get():
+            yield
+            return
+        async with asyncio.timeout(POOL_WAIT_SECONDS):
+            await self._places.acquire()
+        token = _HOLDING.set(True)
+        try:
+            yield
+        finally:
+            _HOLDING.reset(token)
+            self._places.release()
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        async with self._place():
+            return await super().execute_command(*args, **kwargs)
+
+    def pipeline(self, transaction: Any = None, shard_hint: Any = None) -> Any:
+        pipe = super().pipeline(transaction, shard_hint)
+        execute = pipe.execute
+
+        async def bounded(*args: Any, **kwargs: Any) -> Any:
+            async with self._place():
+                return await execute(*args, **kwargs)
+
+        pipe.execute = bounded  # type: ignore[method-assign]
+        return pipe
+
+
+async def cluster_enabled(url: str) -> bool:
+    """Whether the server at `url` is a node of a cluster (`INFO cluster`)."""
+    probe = Redis.from_url(url)
+    try:
+        info = await probe.info("cluster")
+    finally:
+        await probe.aclose()
+    return bool(int(info.get("cluster_enabled", 0)))
+
+
+async def open_store(url: str, max_connections: int) -> Store:
+    """The store's client for `url`: a cluster client if the server is a node of a cluster
+    (any node will do: it tells the client of the others), else the bounded plain client.
+    Either way XRANGE answers as the server sent it (see `events/store.py`)."""
+    if await cluster_enabled(url):
+        client: Store = BoundedCluster.from_url(url, max_connections=max_connections)
+        await client.initialize()
+    else:
+        client = bounded_redis(url, max_connections)
+    client.set_response_callback("XRANGE", _raw)
+    client.raw_xrange = True  # type: ignore[union-attr]
+    return client
+
+
+class QueueRefused(Exception):
+    """The job queue cannot run where the settings point it."""
+
+
+async def queue_url(store_url: str, queue: str | None) -> str:
+    """Where arq's queue lives: `DANGER_QUEUE_URL`, or the store's server when that is a single
+    server. arq runs on one server only (its transactions span keys of many slots)."""
+    store_is_cluster = await cluster_enabled(store_url)
+    if queue is None:
+        if store_is_cluster:
+            raise QueueRefused(
+                f"REDIS_URL names a cluster; the job queue needs a single Valkey/Redis server "
+                f"of its own: set {QUEUE_SETTING}"
+            )
+        return store_url
+    if store_is_cluster if queue == store_url else await cluster_enabled(queue):
+        raise QueueRefused(
+            f"{QUEUE_SETTING} names a node of a cluster; the job queue needs a single "
+            f"Valkey/Redis server (arq's transactions span many slots)"
+        )
+    return queue
+
+
+def open_queue(store: Store, store_url: str, url: str, max_connections: int) -> Redis:
+    """The queue's client: the store's own pool when the queue lives on the store's server,
+    else a bounded pool of its own."""
+    if url == store_url and isinstance(store, Redis):
+        return Redis(connection_pool=store.connection_pool)
+    return bounded_redis(url, max_connections)
+
+

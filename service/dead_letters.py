@@ -71,7 +71,11 @@ async def add(
 
 
 async def counts(redis: Redis, groups: list[str]) -> dict[str, int]:
-    """Per projection: the dead letters kept, over every shard."""
+    """Per projection: the dead letters kept, over every shard. Usually there are none: one
+    EXISTS over every shard's keys says so (a cluster client splits it per slot)."""
+    names = [key(shard, group) for group in groups for shard in keys.all_shards()]
+    if not await redis.exists(*names):
+        return dict.fromkeys(groups, 0)
     pipe = redis.pipeline(transaction=False)
     for group in groups:
         for shard in keys.all_shards():
@@ -83,9 +87,12 @@ async def counts(redis: Redis, groups: list[str]) -> dict[str, int]:
 async def listing(redis: Redis, groups: list[str]) -> list[DeadLetter]:
     out = []
     for group in groups:
+        pipe = redis.pipeline(transaction=False)
         for shard in keys.all_shards():
-            for letter_id, raw in await redis.xrange(key(shard, group)):
-                fields = {_text(k): _text(v) for k, v in raw.items()}
+            pipe.xrange(key(shard, group))
+        for shard, letters in zip(keys.all_shards(), await pipe.execute(), strict=True):
+            for letter_id, raw in letters:
+                fields = {_text(k): _text(v) for k, v in _pairs(raw)}
                 out.append(
                     DeadLetter(
                         projection=group,
@@ -112,6 +119,11 @@ async def clear(redis: Redis, groups: list[str]) -> int:
         for name in doomed:  # one by one: the shards' keys lie in different cluster slots
             await redis.delete(name)
     return dropped
+
+
+def _pairs(raw: Any) -> Any:
+    """An entry's fields, as redis-py parses them (a dict) or as the server sent them."""
+    return raw.items() if isinstance(raw, dict) else zip(raw[::2], raw[1::2], strict=True)
 
 
 def _text(value: bytes | str) -> str:

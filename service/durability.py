@@ -23,10 +23,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import RedisError, ResponseError
 
+from events.cluster import Store, address, on_one_connection
 from events.keys import PREFIX
 from events.store import Copies
+
+from .connections import open_store
 
 log = logging.getLogger("danger.durability")
 
@@ -98,13 +102,53 @@ class Refused(Exception):
     serve. The message names what is wrong and the setting that opts out."""
 
 
-async def establish(redis: Redis, durability: Durability) -> InForce:
-    """Read the store and decide what durability is in force, or refuse (`Refused`)."""
+async def establish(redis: Store, durability: Durability) -> InForce:
+    """Read the store and decide what durability is in force, or refuse (`Refused`). A
+    cluster is read on every primary: each must meet it."""
     if durability.mode == "declared":
         return InForce(durability, False, f"not read: declared by {SETTING}=declared")
-    where = _address(redis)
+    nodes = primaries(redis)
+    found = [await _establish_on(node, durability) for node in nodes]
+    first = found[0]
+    if len(found) == 1:
+        return first
+    seen = f"{len(found)} primaries, each: {first.store}"
+    return InForce(durability, first.checked, seen, first.copies)
+
+
+class _Node:
+    """One server to read: the store itself, or one primary of a cluster."""
+
+    def __init__(self, redis: Store, node: Any = None) -> None:
+        self.redis, self.node = redis, node
+        self.address = f"{node.host}:{node.port}" if node is not None else _address(redis)
+
+    async def run(self, *command: Any) -> Any:
+        if self.node is None:
+            return await self.redis.execute_command(*command)
+        return await self.redis.execute_command(*command, target_nodes=self.node)
+
+    def key(self) -> str:
+        """The probe's key, in a slot this node holds."""
+        if self.node is None:
+            return PROBE_KEY
+        for n in range(100_000):
+            key = f"{PROBE_KEY}:{{{n}}}"
+            if self.redis.get_node_from_key(key) == self.node:  # type: ignore[union-attr]
+                return key
+        raise Refused(f"no slot of the cluster is held by {self.address}")
+
+
+def primaries(redis: Store) -> list[_Node]:
+    if isinstance(redis, RedisCluster):
+        return [_Node(redis, node) for node in redis.get_primaries()]
+    return [_Node(redis)]
+
+
+async def _establish_on(node: _Node, durability: Durability) -> InForce:
+    where = node.address
     try:
-        role, online = await _replication(redis)
+        role, online = await _replication(node)
     except RedisError as exc:
         if durability.mode == "weak":
             return InForce(durability, False, f"not read ({exc})")
@@ -117,7 +161,7 @@ async def establish(redis: Redis, durability: Durability) -> InForce:
             f"the store at {where} is a replica ({role}): it takes no writes and keeps only "
             f"what its primary sends. Point REDIS_URL at the primary."
         )
-    config = await _config(redis)
+    config = await _config(node)
     seen = f"{config}; {online} replica{'' if online == 1 else 's'} online"
     if durability.mode == "weak":
         return InForce(durability, False, seen)
@@ -147,7 +191,7 @@ async def establish(redis: Redis, durability: Durability) -> InForce:
             f"{where} online; it has {online}. Start them (REPLICAOF), or choose another "
             f"{SETTING}. {_HOW}"
         )
-    copies, confirmed, waited_ms = await _probe(redis, durability)
+    copies, confirmed, waited_ms = await _probe(node, durability)
     if confirmed < durability.replicas:
         raise Refused(
             f"{SETTING}={durability}: only {confirmed} of the {durability.replicas} replicas "
@@ -182,10 +226,10 @@ class _Unreadable:
         return f"appendonly and appendfsync not read ({self.error})"
 
 
-async def _config(redis: Redis) -> _Config | _Unreadable:
+async def _config(node: _Node) -> _Config | _Unreadable:
     try:
-        appendonly = await redis.config_get("appendonly")
-        appendfsync = await redis.config_get("appendfsync")
+        appendonly = await node.run("CONFIG GET", "appendonly")
+        appendfsync = await node.run("CONFIG GET", "appendfsync")
     except RedisError as exc:  # a managed service: CONFIG renamed away or denied by ACL
         return _Unreadable(str(exc))
     return _Config(
@@ -193,10 +237,10 @@ async def _config(redis: Redis) -> _Config | _Unreadable:
     )
 
 
-async def _replication(redis: Redis) -> tuple[str, int]:
+async def _replication(node: _Node) -> tuple[str, int]:
     """The store's role and how many replicas are online (a replica still loading its first
     copy is connected, not online)."""
-    info: dict[str, Any] = await redis.info("replication")
+    info: dict[str, Any] = await node.run("INFO", "replication")
     online = sum(
         1
         for key, value in info.items()
@@ -205,7 +249,7 @@ async def _replication(redis: Redis) -> tuple[str, int]:
     return _text(info.get("role", "?")), online
 
 
-async def _probe(redis: Redis, durability: Durability) -> tuple[Copies, int, int]:
+async def _probe(node: _Node, durability: Durability) -> tuple[Copies, int, int]:
     """Write a probe and wait for the replicas to confirm it, as every append will: WAIT
     then WAITAOF, or WAIT alone on a server without WAITAOF. A replica that has just loaded
     its first copy confirms nothing on disk for a second or two, so the probe is written
@@ -215,12 +259,10 @@ async def _probe(redis: Redis, durability: Durability) -> tuple[Copies, int, int
     deadline = time.monotonic() + PROBE_SECONDS
     while True:
         started = time.monotonic()
-        pipe = redis.pipeline(transaction=False)
-        pipe.set(PROBE_KEY, str(time.time()), px=60_000)
-        for wait in copies.waits:
-            pipe.execute_command(*wait)
+        key = node.key()
+        write = ("SET", key, str(time.time()), "PX", 60_000)
         try:
-            _, *reply = await pipe.execute()
+            _, *reply = await on_one_connection(node.redis, key, [write, *copies.waits], node.node)
         except ResponseError as exc:
             if not copies.on_disk or "unknown command" not in str(exc).lower():
                 raise
@@ -233,12 +275,9 @@ async def _probe(redis: Redis, durability: Durability) -> tuple[Copies, int, int
         await asyncio.sleep(0.2)
 
 
-def _address(redis: Redis) -> str:
+def _address(redis: Store) -> str:
     """host:port of the store, never the URL (it may carry a password)."""
-    kwargs = redis.connection_pool.connection_kwargs
-    if "path" in kwargs:
-        return str(kwargs["path"])
-    return f"{kwargs.get('host', '?')}:{kwargs.get('port', '?')}"
+    return address(redis)
 
 
 def _text(value: bytes | str | Any) -> str:
@@ -248,7 +287,10 @@ def _text(value: bytes | str | Any) -> str:
 async def refusal(redis_url: str, durability: Durability) -> str | None:
     """For a command line: why this store may not be served with this durability (None: it
     may). An unreachable store is a refusal too."""
-    redis = Redis.from_url(redis_url)
+    try:
+        redis = await open_store(redis_url, 2)
+    except (RedisError, OSError) as exc:
+        return f"could not reach the store at {address(Redis.from_url(redis_url))}: {exc}"
     try:
         await establish(redis, durability)
     except Refused as exc:

@@ -16,6 +16,12 @@ from .games import GameService
 from .lua import Script
 
 CLAIM = Script.named("open_games.lua")
+# KEYS: 1 the client's set. ARGV: 1 the claim, 2 the game that takes its place, 3 its score.
+# The claim becomes the game at once (one key: a script, which a cluster takes as well).
+KEEP = Script("""
+redis.call('ZREM', KEYS[1], ARGV[1])
+return redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
+""")
 PENDING = "pending:"
 # A claim outlives its request only when the process died in between; past this it is void.
 PENDING_MS = 60_000
@@ -60,10 +66,7 @@ class OpenGames:
             if place.game_id is None:
                 await redis.zrem(client_key, place.claim)
             else:
-                async with redis.pipeline(transaction=True) as pipe:
-                    pipe.zrem(client_key, place.claim)
-                    pipe.zadd(client_key, {place.game_id: place.at})
-                    await pipe.execute()
+                await KEEP(redis, [client_key], [place.claim, place.game_id, place.at])
 
     async def _claim(self, redis: Any, client_key: str, place: Place, service: GameService) -> None:
         for attempt in range(2):

@@ -22,7 +22,6 @@ beside the live ones (service/rebuild.py).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import socket
@@ -31,17 +30,19 @@ from typing import Any
 import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from domain.kernel import table as tables
 from domain.registry import GAMES
 from events import feeds as feed_upkeep
 from events import keys
+from events.cluster import read_streams, run_scripts
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 
 from . import dead_letters, lobby, players
+from .bell import FALLBACK_SECONDS, Bell, Listener, listening
 from .config import ProjectionSettings
 from .games import CODECS
 from .lobby import LobbyGame
@@ -50,6 +51,7 @@ from .players import PlayerResult
 
 log = logging.getLogger("danger.projections")
 CLAIM_IDLE_MS = 30_000  # an entry pending this long is taken over and applied again
+ENTRIES_PER_READ = 500  # feed entries per feed and read
 SETTLE_SECONDS = 0.02  # after a batch, wait this long for the next to gather
 OUTAGE = (RedisConnectionError, RedisTimeoutError, OSError)
 """The store is away: no fault of the entries being applied, which are read again later."""
@@ -221,11 +223,16 @@ class Projection:
     group = ""
 
     def __init__(
-        self, redis: Redis, store: EventStore, settings: ProjectionSettings | None = None
+        self,
+        redis: Redis,
+        store: EventStore,
+        settings: ProjectionSettings | None = None,
+        bell: Bell | None = None,
     ) -> None:
         self.redis = redis
         self.store = store
         self.settings = settings or ProjectionSettings()
+        self.bell = bell  # the process's (service/bell.py); None: one of its own
         self.consumer = f"{socket.gethostname()}-{os.getpid()}"
         self.errors = 0
         """Failed attempts to apply a batch or an entry, since this consumer started."""
@@ -238,18 +245,29 @@ class Projection:
         """Apply everything the feeds hold now, then return."""
         await self._run(once=True)
 
-    async def _ensure_group(self, feed: str) -> None:
-        with contextlib.suppress(ResponseError):  # BUSYGROUP: it exists already
-            await self.redis.xgroup_create(feed, self.group, id="0", mkstream=True)
+    async def _ensure_groups(self, feeds: list[str]) -> None:
+        """Each feed's consumer group, made where missing (BUSYGROUP: it exists already)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for feed in feeds:
+            pipe.xgroup_create(feed, self.group, id="0", mkstream=True)
+        for reply in await pipe.execute(raise_on_error=False):
+            if isinstance(reply, Exception) and "BUSYGROUP" not in str(reply):
+                raise reply
 
     async def _run(self, once: bool = False) -> None:
-        """Read every shard's feed in one call, apply what came per shard, and let the next
-        batch gather for a moment: under load a batch holds many commands, so the reads
-        and writes per command fall as the load rises."""
+        """Read the feeds that rang (service/bell.py; every feed at the start, after a
+        failure and now and then), apply what came per shard, and let the next batch gather
+        for a moment: under load a batch holds many commands, so the reads and writes per
+        command fall as the load rises. A feed is read with its own XREADGROUP in a cluster,
+        with the others of its group on a single server (events/cluster.py)."""
         feeds = {keys.feed(shard): shard for shard in keys.all_shards()}
-        for feed in feeds:
-            await self._ensure_group(feed)
+        await self._ensure_groups(list(feeds))
+        async with listening(self.bell, self.redis, quiet=once) as bell:
+            await self._loop(feeds, bell, once)
+
+    async def _loop(self, feeds: dict[str, str], bell: Listener, once: bool) -> None:
         cursor = "0"  # first what this consumer left pending, then new entries
+        wanted: set[str] | None = None  # the feeds to read next (None: every feed)
         loop = asyncio.get_running_loop()
         upkeep_at = loop.time()
         retry_at: float | None = None  # when to read again what failed
@@ -257,13 +275,16 @@ class Projection:
             try:
                 if retry_at is not None and loop.time() >= retry_at:
                     cursor, retry_at = "0", None
-                block = None if once or cursor == "0" else 1000
-                reply = await self.redis.xreadgroup(
-                    self.group, self.consumer, dict.fromkeys(feeds, cursor), count=500, block=block
+                names = list(feeds) if wanted is None or cursor == "0" else sorted(wanted)
+                reply = await read_streams(
+                    self.redis,
+                    dict.fromkeys(names, cursor),
+                    ENTRIES_PER_READ,
+                    (self.group, self.consumer),
                 )
-                batches = {feeds[_text(name)]: entries for name, entries in reply or [] if entries}
+                batches = {feeds[_text(name)]: entries for name, entries in reply if entries}
                 if cursor == "0" and not batches:
-                    cursor = ">"
+                    cursor, wanted = ">", None
                     continue
                 if once and cursor == ">" and not batches:
                     return
@@ -274,26 +295,38 @@ class Projection:
                 if not once and loop.time() - upkeep_at > self.settings.upkeep_seconds:
                     upkeep_at = loop.time()  # under any load: a busy feed must not hide these
                     await self._upkeep(list(feeds.values()))
-                if batches and not once:
+                if once or cursor == "0":
+                    wanted = None
+                    continue
+                if batches:
                     await asyncio.sleep(SETTLE_SECONDS)
+                full = {_text(n) for n, entries in reply if len(entries) >= ENTRIES_PER_READ}
+                rung = bell.take()
+                if full or rung is None or rung:
+                    wanted = None if rung is None else (full | rung) & feeds.keys()
+                    continue
+                timeout = upkeep_at + self.settings.upkeep_seconds - loop.time()
+                if retry_at is not None:
+                    timeout = min(timeout, retry_at - loop.time())
+                rung = await bell.wait(max(0.0, min(FALLBACK_SECONDS, timeout)))
+                wanted = None if rung is None else rung & feeds.keys()
             except asyncio.CancelledError:
                 raise
             except ResponseError as exc:
                 if "NOGROUP" in str(exc):  # the feed was lost: start again from 0
-                    for feed in feeds:
-                        await self._ensure_group(feed)
-                    cursor = "0"
+                    await self._ensure_groups(list(feeds))
+                    cursor, wanted = "0", None
                     continue
                 if once:
                     raise
                 self._failed(exc)
-                cursor = "0"
+                cursor, wanted = "0", None
                 await asyncio.sleep(self.settings.retry_seconds)
             except Exception as exc:  # keep the projection alive; the entries stay pending
                 if once:
                     raise  # a catch-up that cannot apply everything must say so
                 self._failed(exc)
-                cursor = "0"
+                cursor, wanted = "0", None
                 await asyncio.sleep(self.settings.retry_seconds)
 
     def _failed(self, exc: BaseException) -> None:
@@ -368,22 +401,31 @@ class Projection:
         return True
 
     async def _upkeep(self, shards: list[str]) -> None:
+        """Claim what dead consumers left pending, and trim the feeds: of the feeds that hold
+        anything (an entry is never trimmed while pending), found with one XLEN each."""
+        pipe = self.redis.pipeline(transaction=False)
         for shard in shards:
-            await self._claim_stale(shard)
+            pipe.xlen(keys.feed(shard))
+        lengths = await pipe.execute()
+        shards = [shard for shard, length in zip(shards, lengths, strict=True) if length]
+        if not shards:
+            return
+        await self._claim_stale(shards)
         seconds, micros = await self.redis.time()
         keep_since = seconds * 1000 + micros // 1000 - int(self.settings.feed_keep_seconds * 1000)
         groups = [p.group for p in PROJECTIONS]
-        for shard in shards:
-            await feed_upkeep.trim(self.redis, keys.feed(shard), groups, keep_since)
+        await feed_upkeep.trim_all(self.redis, [keys.feed(s) for s in shards], groups, keep_since)
 
-    async def _claim_stale(self, shard: str) -> None:
+    async def _claim_stale(self, shards: list[str]) -> None:
         """Entries a dead consumer left pending are taken over and applied (idempotently)."""
-        _, entries, *_ = await self.redis.xautoclaim(
-            keys.feed(shard), self.group, self.consumer, CLAIM_IDLE_MS, start_id="0-0", count=100
-        )
-        entries = [entry for entry in entries if entry[1]]
-        if entries:
-            await self._apply_each({shard: entries})
+        pipe = self.redis.pipeline(transaction=False)
+        for shard in shards:
+            feed = keys.feed(shard)
+            pipe.xautoclaim(feed, self.group, self.consumer, CLAIM_IDLE_MS, "0-0", count=100)
+        for shard, (_, entries, *_) in zip(shards, await pipe.execute(), strict=True):
+            entries = [entry for entry in entries if entry[1]]
+            if entries:
+                await self._apply_each({shard: entries})
 
     async def read_many(self, ranges: dict[str, tuple[int, int]]) -> dict[str, list[Folded]]:
         """Several games' events in one round trip (game -> (after, upto)), each decoded only
@@ -392,19 +434,8 @@ class Projection:
         return {game_id: [read_folded(raw) for raw in log] for game_id, log in logs.items()}
 
     async def eval_all(self, script: Script, calls: list[tuple[list[str], list[Any]]]) -> None:
-        """One script per call, every call in one round trip (EVALSHA itself: redis-py's
-        script objects ask SCRIPT EXISTS on every pipeline)."""
-        for attempt in range(2):
-            pipe = self.redis.pipeline(transaction=False)
-            for names, args in calls:
-                pipe.evalsha(script.sha, len(names), *names, *args)
-            try:
-                await pipe.execute()
-                return
-            except NoScriptError:  # the server restarted and lost its scripts: load again
-                if attempt:
-                    raise
-                await self.redis.script_load(script.source)
+        """One script per call, in as few round trips as the store allows."""
+        await run_scripts(self.redis, script, calls)
 
     async def apply(self, batches: dict[str, Updates]) -> None:
         """Apply a batch of feed entries: per shard, one update per game."""
@@ -509,11 +540,14 @@ GROUPS = [p.group for p in PROJECTIONS]
 
 
 def consumers(
-    redis: Redis, store: EventStore, settings: ProjectionSettings | None = None
+    redis: Redis,
+    store: EventStore,
+    settings: ProjectionSettings | None = None,
+    bell: Bell | None = None,
 ) -> list[Projection]:
     """One consumer of each projection: what a process runs (`run_all`), and whose
     `errors` and `last_error` /health shows."""
-    return [p(redis, store, settings) for p in PROJECTIONS]
+    return [p(redis, store, settings, bell) for p in PROJECTIONS]
 
 
 async def run_all(
@@ -528,38 +562,42 @@ async def run_all(
 async def lag(redis: Redis) -> dict[str, dict[str, int]]:
     """Per projection: feed entries not yet applied, and how long (ms, by the server's clock)
     the oldest of them has waited: a delivered but unacknowledged entry, or else the first
-    one not yet delivered."""
+    one not yet delivered. Three round trips (per node) whatever the number of shards."""
     out = {p.group: {"entries": 0, "ms": 0} for p in PROJECTIONS}
     seconds, micros = await redis.time()
     now = seconds * 1000 + micros // 1000
-    for shard in keys.all_shards():
-        feed = keys.feed(shard)
-        try:
-            groups = await redis.xinfo_groups(feed)
-        except ResponseError:
+    feeds = [keys.feed(shard) for shard in keys.all_shards()]
+    pipe = redis.pipeline(transaction=False)
+    for feed in feeds:
+        pipe.xinfo_groups(feed)
+    behind = []  # (feed, group name, pending, undelivered, last delivered id)
+    for feed, groups in zip(feeds, await pipe.execute(raise_on_error=False), strict=True):
+        if isinstance(groups, Exception):  # no such feed yet
             continue
         for group in groups:
             name = _text(group["name"])
-            if name not in out:
-                continue
             pending = int(group.get("pending") or 0)
             undelivered = int(group.get("lag") or 0)
-            if not pending + undelivered:
-                continue
-            oldest: list[str] = []
-            if pending:
-                first_pending = (await redis.xpending(feed, name))["min"]
-                if first_pending is not None:  # unless acknowledged since
-                    oldest.append(_text(first_pending))
-            if undelivered:
-                first = await redis.xrange(
-                    feed, "(" + _text(group["last-delivered-id"]), "+", count=1
-                )
-                oldest += [_text(entry_id) for entry_id, _ in first]
-            out[name]["entries"] += pending + undelivered
-            if oldest:
-                since = min(int(entry_id.split("-")[0]) for entry_id in oldest)
-                out[name]["ms"] = max(out[name]["ms"], max(0, now - since))
+            if name in out and pending + undelivered:
+                behind.append((feed, name, pending, undelivered, _text(group["last-delivered-id"])))
+    if not behind:
+        return out
+    pipe = redis.pipeline(transaction=False)
+    for feed, name, _, _, last in behind:
+        pipe.xpending(feed, name)
+        pipe.xrange(feed, "(" + last, "+", count=1)
+    replies = iter(await pipe.execute())
+    for _, name, pending, undelivered, _ in behind:
+        first_pending, first_new = next(replies)["min"], next(replies)
+        oldest: list[str] = []
+        if pending and first_pending is not None:  # unless acknowledged since
+            oldest.append(_text(first_pending))
+        if undelivered:
+            oldest += [_text(row[0]) for row in first_new]
+        out[name]["entries"] += pending + undelivered
+        if oldest:
+            since = min(int(entry_id.split("-")[0]) for entry_id in oldest)
+            out[name]["ms"] = max(out[name]["ms"], max(0, now - since))
     return out
 
 

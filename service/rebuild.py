@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from redis.asyncio import Redis
 
 from events import keys
+from events.cluster import gather_bounded
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 
@@ -150,29 +152,39 @@ class Rebuild:
     async def run(self) -> Rebuilt:
         begun: list[Built] = []
         try:
-            for model in self.models:
-                if not await BEGIN(
-                    self.redis, [model.marker, *model.beside], [self.token, HOLD_MS]
-                ):
-                    raise RebuildRunning(
-                        "another rebuild is running (or one stopped less than "
-                        f"{HOLD_MS // 1000} s ago): {model.marker} is set"
-                    )
-                begun.append(model)
-            for shard in keys.all_shards():
-                await self._shard(shard)
-            for model in self.models:
-                switched = await SWITCH(
-                    self.redis, [model.marker, *model.live, *model.beside], [self.token]
+            began = await self._each(
+                BEGIN, lambda m: ([m.marker, *m.beside], [self.token, HOLD_MS])
+            )
+            begun = [model for model, ok in zip(self.models, began, strict=True) if ok]
+            if len(begun) < len(self.models):
+                held = next(m for m, ok in zip(self.models, began, strict=True) if not ok)
+                raise RebuildRunning(
+                    "another rebuild is running (or one stopped less than "
+                    f"{HOLD_MS // 1000} s ago): {held.marker} is set"
                 )
-                if not switched:
-                    raise RebuildFailed(f"{model.marker} was lost before the switch")
-                begun.remove(model)
+            await self._games_of_every_shard()
+            switched = await self._each(
+                SWITCH, lambda m: ([m.marker, *m.live, *m.beside], [self.token])
+            )
+            begun = [model for model, ok in zip(self.models, switched, strict=True) if not ok]
+            if begun:
+                raise RebuildFailed(f"{begun[0].marker} was lost before the switch")
         finally:
-            for model in begun:  # what is left built beside goes; the live models stay
-                await ABANDON(self.redis, [model.marker, *model.beside], [self.token])
+            if begun:  # what is left built beside goes; the live models stay
+                await gather_bounded(
+                    [
+                        lambda m=m: ABANDON(self.redis, [m.marker, *m.beside], [self.token])
+                        for m in begun
+                    ]
+                )
         await file_due(self.redis)
         return self.result
+
+    async def _each(self, script: Script, call: Callable[[Built], tuple[list, list]]) -> list:
+        """`script` on every model (one hash tag each), many at once: their replies in order."""
+        return await gather_bounded(
+            [lambda m=m: script(self.redis, *call(m)) for m in self.models]
+        )
 
     async def _hold(self) -> None:
         """Renew the markers now and then, so a live rebuild is never taken for a dead one."""
@@ -180,26 +192,32 @@ class Rebuild:
         if seconds - self._held_at < HOLD_MS / 4000:
             return
         self._held_at = seconds
-        for model in self.models:
-            if not await HOLD(self.redis, [model.marker], [self.token, HOLD_MS]):
+        held = await self._each(HOLD, lambda m: ([m.marker], [self.token, HOLD_MS]))
+        for model, ok in zip(self.models, held, strict=True):
+            if not ok:
                 raise RebuildFailed(f"{model.marker} expired while building (held too long?)")
 
-    async def _shard(self, shard: str) -> None:
+    async def _games_of_every_shard(self) -> None:
+        """Every game stream, found with one SCAN (over every node of a cluster), folded in
+        batches of `games_per_read` games of any shards: each batch is read in one pipeline,
+        and its writes go out per hash tag (the lobby's, each shard's) in as few round trips
+        as the store allows."""
         seen: set[str] = set()  # SCAN may return a key twice
         batch: list[str] = []
-        prefix = f"{keys.PREFIX}:{{{shard}}}:game:"
-        async for name in self.redis.scan_iter(match=f"{prefix}*", count=1000, _type="stream"):
-            game_id = _text(name)[len(prefix) :]
-            if game_id in seen:
+        pattern = f"{keys.PREFIX}:{{*}}:game:*"
+        async for name in self.redis.scan_iter(match=pattern, count=1000, _type="stream"):
+            tagged, _, game_id = _text(name).partition(":game:")
+            shard = tagged[len(keys.PREFIX) + 2 : -1]
+            if game_id in seen or keys.shard_of(game_id) != shard:
                 continue
             seen.add(game_id)
+            self.result.per_shard[shard] = self.result.per_shard.get(shard, 0) + 1
             batch.append(game_id)
             if len(batch) >= self.games_per_read:
-                await self._games(shard, batch)
+                await self._games(batch)
                 batch = []
         if batch:
-            await self._games(shard, batch)
-        self.result.per_shard[shard] = len(seen)
+            await self._games(batch)
 
     async def _read(self, game_ids: list[str]) -> dict[str, list[Folded]]:
         logs = await self.store.read_many_raw(dict.fromkeys(game_ids, (0, 2**62)))
@@ -211,7 +229,7 @@ class Rebuild:
                 raise RebuildFailed(f"game {game_id}: its log cannot be read: {exc}") from exc
         return out
 
-    async def _games(self, shard: str, game_ids: list[str]) -> None:
+    async def _games(self, game_ids: list[str]) -> None:
         await self._hold()
         logs = {g: log for g, log in (await self._read(game_ids)).items() if log}
         summaries = []
@@ -236,19 +254,36 @@ class Rebuild:
         """Each game's rounds hash replaced whole, unless a live consumer has taken it past
         the seq read here: then the game is read again and replaced at its new seq. A hash
         past a stream that has not moved claims events the store does not hold: the stream
-        is the truth, and it is replaced anyway."""
+        is the truth, and it is replaced anyway. One script per shard (its keys share a
+        hash tag), many at once."""
         force: set[str] = set()
         for _ in range(ROUNDS_TRIES):
             if not logs:
                 return
-            args: list = []
-            for game_id, envelopes in logs.items():
-                changed, current = fold_rounds(None, envelopes)
-                pairs = round_fields(changed, current, envelopes[-1].seq)
-                args += [envelopes[-1].seq, "1" if game_id in force else "0", len(pairs)]
-                args += [x for kv in pairs.items() for x in kv]
-            replaced = await REPLACE_ROUNDS(self.redis, [rounds_key(g) for g in logs], args)
-            moved = [g for g, done in zip(logs, replaced, strict=True) if not done]
+            by_shard: dict[str, list[str]] = {}
+            for game_id in logs:
+                by_shard.setdefault(keys.shard_of(game_id), []).append(game_id)
+            calls = []
+            for games in by_shard.values():
+                args: list = []
+                for game_id in games:
+                    envelopes = logs[game_id]
+                    changed, current = fold_rounds(None, envelopes)
+                    pairs = round_fields(changed, current, envelopes[-1].seq)
+                    args += [envelopes[-1].seq, "1" if game_id in force else "0", len(pairs)]
+                    args += [x for kv in pairs.items() for x in kv]
+                calls.append(
+                    lambda games=games, args=args: REPLACE_ROUNDS(
+                        self.redis, [rounds_key(g) for g in games], args
+                    )
+                )
+            replies = await gather_bounded(calls)
+            moved = [
+                game_id
+                for games, replaced in zip(by_shard.values(), replies, strict=True)
+                for game_id, done in zip(games, replaced, strict=True)
+                if not done
+            ]
             if not moved:
                 return
             again = {g: log for g, log in (await self._read(moved)).items() if log}

@@ -1,13 +1,13 @@
 """Live events for every SSE stream of a process, from one reader of the shard feeds.
 
-Every append also adds `game, first, last` to its shard's feed (events/append.lua). The hub
-follows the feeds from their tails, up to FEEDS_PER_READ keys per XREAD, one task and one
-connection per group of feeds (Redis Cluster takes one XREAD over the keys of one slot only:
-there a group is one shard's feed, and FEEDS_PER_READ is 1); for each game that has a stream
-open here, it reads the announced events from the game's stream once and hands the decoded
-envelopes to each subscriber's queue. Each viewer's redacted form is made once per batch and
-shared. A stream therefore holds no Valkey connection: only reading its backlog (and a
-catch-up) borrows one from the process's pool for a moment.
+Every append also adds `game, first, last` to its shard's feed and rings the feeds' bell
+(events/append.lua, service/bell.py). The hub follows the feeds from their tails: it reads
+the feeds that rang, without blocking (one XREAD per slot group: every feed in one on a
+single server, one per feed on a cluster); for each game that has a stream open here, it
+reads the announced events from the game's stream once and hands the decoded envelopes to
+each subscriber's queue. Each viewer's redacted form is made once per batch and shared. A
+stream therefore holds no Valkey connection: only reading its backlog (and a catch-up)
+borrows one from the process's pool for a moment.
 
 A subscriber is registered before it reads its backlog, so every event appended after that is
 announced to it, and every event before it is in what it reads: it sends by seq, skipping what
@@ -38,22 +38,21 @@ from typing import Any
 
 import msgspec
 from litestar.response.sse import ServerSentEventMessage
-from redis.asyncio import BlockingConnectionPool, Redis
 
 from domain.kernel import Viewer
 from events import keys
+from events.cluster import read_streams
 from events.envelope import Envelope
 from events.store import decode_envelope
 
+from .bell import FALLBACK_SECONDS, Bell, Listener
 from .errors import ApiError
 from .games import Game, GameService
 from .schemas import EventOut
 
 log = logging.getLogger("danger.streams")
 
-FEEDS_PER_READ = 256  # feed keys in one XREAD: 16 shards are one group, 1,024 are four
 ENTRIES_PER_READ = 1_000  # feed entries per key and call
-BLOCK_MS = 5_000  # how long one XREAD waits for an append
 RETRY_SECONDS = 1.0  # after a failed read of the feeds
 SETTLE_SECONDS = 0.05  # after a read that found appends, before the next
 KEEP_ALIVE_SECONDS = 15.0
@@ -193,7 +192,6 @@ class StreamHub:
     def __init__(
         self,
         service: GameService,
-        redis_url: str,
         per_client: int,
         per_process: int,
         queue_bound: int,
@@ -202,7 +200,6 @@ class StreamHub:
     ) -> None:
         self.service = service
         self.store = service.store
-        self.redis_url = redis_url
         self.per_client, self.per_process, self.queue_bound = per_client, per_process, queue_bound
         self.keep_alive = keep_alive
         self.writes_per_second = writes_per_second
@@ -210,24 +207,23 @@ class StreamHub:
         self.channels: dict[str, set[Subscriber]] = {}
         self.by_client: dict[str, int] = {}
         self.open = 0
-        self._reader: Redis | None = None
+        self._bell: Bell | None = None
+        self._own_bell: Bell | None = None
+        self._heard: Listener | None = None
         self._tasks: list[asyncio.Task[None]] = []
 
     # Lifecycle ----------------------------------------------------------------------
 
-    async def start(self) -> None:
+    async def start(self, bell: Bell | None = None) -> None:
+        """Follow the feeds, woken by `bell` (the process's; None: one of its own)."""
         feeds = [keys.feed(shard) for shard in keys.all_shards()]
-        groups = [feeds[i : i + FEEDS_PER_READ] for i in range(0, len(feeds), FEEDS_PER_READ)]
-        # Its own connections, one per group, each mostly waiting in a blocking XREAD: kept
-        # apart from the pool that commands use, so they never wait behind it.
-        pool = BlockingConnectionPool.from_url(self.redis_url, max_connections=len(groups))
-        self._reader = Redis(connection_pool=pool)
-        self._reader.auto_close_connection_pool = True
+        if bell is None:
+            bell = self._own_bell = Bell(self.store.redis)
+            await bell.start()
+        self._bell = bell
+        self._heard = bell.listener()
         tails = await self._tails(feeds)
-        self._tasks = [
-            asyncio.create_task(self._follow({feed: tails[feed] for feed in group}))
-            for group in groups
-        ]
+        self._tasks = [asyncio.create_task(self._follow(tails))]
         self._tasks.append(asyncio.create_task(self._tick()))
 
     async def stop(self) -> None:
@@ -236,8 +232,10 @@ class StreamHub:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        if self._reader is not None:
-            await self._reader.aclose()
+        if self._bell is not None and self._heard is not None:
+            self._bell.forget(self._heard)
+        if self._own_bell is not None:
+            await self._own_bell.stop()
 
     # Subscribers --------------------------------------------------------------------
 
@@ -368,8 +366,7 @@ class StreamHub:
 
     async def _tails(self, feeds: list[str]) -> dict[str, str]:
         """Each feed's last entry id now ('0-0' for a feed not yet written)."""
-        assert self._reader is not None
-        pipe = self._reader.pipeline(transaction=False)
+        pipe = self.store.redis.pipeline(transaction=False)
         for feed in feeds:
             pipe.xrevrange(feed, "+", "-", count=1)
         replies = await pipe.execute()
@@ -379,22 +376,32 @@ class StreamHub:
         }
 
     async def _follow(self, cursors: dict[str, str]) -> None:
-        """Read one group of feeds forever, and publish what concerns a subscriber here."""
-        assert self._reader is not None
+        """Read the feeds that rang (every feed now and then) forever, and publish what
+        concerns a subscriber here."""
+        assert self._heard is not None
+        heard = self._heard
+        wanted: set[str] | None = None  # None: every feed
         while True:
             try:
-                reply = await self._reader.xread(cursors, count=ENTRIES_PER_READ, block=BLOCK_MS)
+                names = list(cursors) if wanted is None else [f for f in wanted if f in cursors]
+                reply = await read_streams(
+                    self.store.redis, {name: cursors[name] for name in names}, ENTRIES_PER_READ
+                )
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("reading the feeds failed; retrying")
+                wanted = None
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             announced: dict[str, tuple[int, int]] = {}
-            for name, entries in reply or []:
+            full: set[str] = set()
+            for name, entries in reply:
                 if not entries:
                     continue
                 cursors[_text(name)] = _text(entries[-1][0])
+                if len(entries) >= ENTRIES_PER_READ:
+                    full.add(_text(name))
                 for _, fields in entries:
                     game_id = _text(fields[b"game"])
                     if game_id not in self.channels:
@@ -410,6 +417,11 @@ class StreamHub:
                 # commands' events at once (a write costs more than the bytes in it), and
                 # a lone append after a quiet spell still goes out at once.
                 await asyncio.sleep(self._pause(woken))
+            rung = heard.take()
+            if rung is None or rung or full:
+                wanted = None if rung is None else rung | full
+                continue
+            wanted = await heard.wait(FALLBACK_SECONDS)
 
     def _pause(self, woken: int) -> float:
         """How long to gather before the next read, after one that woke `woken` streams:

@@ -15,10 +15,16 @@ from litestar.testing import AsyncTestClient
 from service.app import create_app
 from service.config import Settings
 from service.embedded import EmbeddedValkey
+from tests.stores import EXTERNAL, External
 
 
 @pytest.fixture(scope="session")
-def valkey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedValkey]:
+def valkey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedValkey | External]:
+    """The session's store: the embedded Valkey, or the store named by DANGER_TEST_REDIS_URL
+    (a cluster's node, with DANGER_TEST_QUEUE_URL for the job queue: `make test-cluster`)."""
+    if EXTERNAL is not None:
+        yield EXTERNAL
+        return
     server = EmbeddedValkey(Path(tmp_path_factory.mktemp("valkey")))
     server.start()
     yield server
@@ -32,7 +38,12 @@ def make_app(
     sends thousands of requests and creates hundreds of games from one address
     ("testclient"): the per-client limits are off unless a test sets them
     (tests/api/test_rate_limits.py)."""
-    settings = {"rate_limits": False, "open_games_per_client": 0, **settings}
+    settings = {
+        "rate_limits": False,
+        "open_games_per_client": 0,
+        "queue_url": getattr(valkey, "queue_url", None),
+        **settings,
+    }
     return create_app(Settings(**settings), valkey.url, local_clock)  # type: ignore[arg-type]
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from redis.asyncio import Redis
-
 from events import keys
 from service import lobby
+from tests.stores import store_client
 
 
 async def caught_up(client: Any, timeout: float = 15) -> dict:
@@ -24,15 +23,14 @@ async def caught_up(client: Any, timeout: float = 15) -> dict:
 
 async def read_models(url: str) -> dict:
     """Every read model's keys and contents: the lobby, the rounds and the players."""
-    redis = Redis.from_url(url)
+    redis = await store_client(url)
     models: dict[str, Any] = {}
     models[lobby.SUMMARIES] = await redis.hgetall(lobby.SUMMARIES)
     for key in lobby.INDEXES:
         models[key] = await redis.zrange(key, 0, -1, withscores=True)
     async for key in redis.scan_iter(match="dg:{p:*}:results"):
         models[key] = await redis.hgetall(key)
-    for shard in keys.all_shards():
-        async for key in redis.scan_iter(match=f"dg:{{{shard}}}:rounds:*"):
-            models[key] = await redis.hgetall(key)
+    async for key in redis.scan_iter(match=f"{keys.PREFIX}:{{*}}:rounds:*"):
+        models[key] = await redis.hgetall(key)
     await redis.aclose()
     return models

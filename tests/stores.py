@@ -3,6 +3,7 @@ the store an operator might point REDIS_URL at, not the service's embedded one."
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
@@ -93,3 +94,58 @@ def wait_for_replicas(primary: Store, count: int, timeout: float = 15.0) -> None
                 return
             time.sleep(0.05)
     raise AssertionError(f"the primary did not see {count} replicas online")
+
+
+async def store_client(url: str, max_connections: int = 16):  # type: ignore[no-untyped-def]
+    """A client of the store at `url` as the service makes it: a cluster client for a node of
+    a cluster, else a plain one (XRANGE answers as the server sent it, either way)."""
+    from service.connections import open_store
+
+    return await open_store(url, max_connections)
+
+
+class External:
+    """A store the suite did not start (DANGER_TEST_REDIS_URL), and the single server of its
+    job queue (DANGER_TEST_QUEUE_URL; the store's own server if not given)."""
+
+    def __init__(self, url: str, queue_url: str | None) -> None:
+        self.url = url
+        self.queue_url = queue_url or url
+
+
+EXTERNAL = (
+    External(os.environ["DANGER_TEST_REDIS_URL"], os.environ.get("DANGER_TEST_QUEUE_URL"))
+    if os.environ.get("DANGER_TEST_REDIS_URL")
+    else None
+)
+ON_CLUSTER = EXTERNAL is not None
+"""The suite runs on an external store (`make test-cluster`: a loopback cluster)."""
+
+
+def queue_of(store: object) -> str:
+    """The URL of the job queue's server beside `store` (a fixture's store)."""
+    return str(getattr(store, "queue_url", None) or store.url)  # type: ignore[attr-defined]
+
+
+def fields_of(raw: object) -> dict:
+    """A stream entry's fields from XRANGE as the service's client answers it (the server's
+    flat list), or as redis-py parses it (a dict)."""
+    if isinstance(raw, dict):
+        return raw
+    items = list(raw)  # type: ignore[call-overload]
+    return dict(zip(items[::2], items[1::2], strict=True))
+
+
+def with_queue(settings, store: object):  # type: ignore[no-untyped-def]
+    """`settings` with the job queue beside `store` (a fixture's store; a cluster's queue)."""
+    from dataclasses import replace
+
+    return replace(settings, queue_url=getattr(store, "queue_url", None))
+
+
+def queue_pool(store: object, queue: str):  # type: ignore[no-untyped-def]
+    """arq's client of the job queue beside `store`, on `queue`."""
+    from arq.connections import ArqRedis
+    from redis.asyncio import ConnectionPool
+
+    return ArqRedis(ConnectionPool.from_url(queue_of(store)), default_queue_name=queue)

@@ -15,13 +15,14 @@ from domain.danger_danger.cards import DEFAULT_DECK as DANGER_DANGER_DECK
 from domain.registry import GAMES
 from tests.api.test_spec import generated
 from tests.players import new_table
+from tests.stores import store_client
 
 PROBLEM = "application/problem+json"
 
 
 @pytest.fixture
 async def store(valkey):
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     yield redis
     await redis.aclose()
 

@@ -10,11 +10,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
-from redis.asyncio import Redis
 
 from events.keys import GameKeys
 from tests.conftest import make_app, on_socket
 from tests.players import new_table, play_to_end
+from tests.stores import store_client
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +45,7 @@ async def test_a_game_that_is_over_is_audited_once_and_the_report_kept(client, v
     table = await new_table(client, seats=2)
     running = await client.get(f"/v1/games/{table.id}/audit")
     assert running.status_code == 200 and not running.json()["finished"]
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     kept = GameKeys(table.id).audit
     assert await redis.get(kept) is None, "a running game's log still grows: nothing kept"
     await play_to_end(table)

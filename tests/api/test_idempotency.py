@@ -12,7 +12,6 @@ from typing import Any
 import httpx
 import pytest
 from litestar import Litestar
-from redis.asyncio import Redis
 
 from events.keys import GameKeys
 from service import idempotency
@@ -20,6 +19,7 @@ from service.errors import ApiError
 from service.schemas import Created
 from tests.conftest import make_app, on_socket
 from tests.players import new_table
+from tests.stores import store_client
 
 DANGER = {"game": "danger", "seats": 2}
 
@@ -36,12 +36,12 @@ def problem(r: Any, status: int, code: str) -> None:
 
 
 async def games_stored(valkey) -> int:  # type: ignore[no-untyped-def]
-    async with Redis.from_url(valkey.url) as redis:
+    async with await store_client(valkey.url) as redis:
         return len([k async for k in redis.scan_iter(match="dg:*:game:*", count=10_000)])
 
 
 async def idempotency_records(valkey) -> set[bytes]:  # type: ignore[no-untyped-def]
-    async with Redis.from_url(valkey.url) as redis:
+    async with await store_client(valkey.url) as redis:
         return {k async for k in redis.scan_iter(match="dg:*idem:*", count=10_000)}
 
 
@@ -310,7 +310,7 @@ async def test_every_record_expires_and_holds_no_token_in_clear(valkey):
         assert r.status_code == 409  # not its turn: the refusal is a record too
         records = await idempotency_records(valkey) - before
         assert len(records) == 5
-        async with Redis.from_url(valkey.url) as redis:
+        async with await store_client(valkey.url) as redis:
             for name in records:
                 assert 0 < await redis.pttl(name) <= hours * 3600 * 1000
             stored = [await redis.get(name) for name in records]
@@ -324,7 +324,7 @@ async def test_a_retry_while_the_first_create_runs_waits_for_its_answer(valkey, 
     answer (a bounded time, then 409 `idempotency_key_in_use`), another body is 422 at once."""
     creates, client = idempotency.Creates(keep_ms=60_000), "192.0.2.44"
     answer = Created("g1", "danger", "open", 2, 1, False, "c" * 64, "g1.admin.secret")
-    async with Redis.from_url(valkey.url) as redis:
+    async with await store_client(valkey.url) as redis:
         k = key()
         assert await creates.claim(redis, client, k, DANGER) is None  # the first request's now
         waiting = asyncio.create_task(creates.claim(redis, client, k, DANGER))

@@ -14,12 +14,12 @@ from typing import Any
 import httpx
 import pytest
 from litestar import Litestar
-from redis.asyncio import Redis
 
 from service.clients import Clients
 from service.config import Rate, Rates, Settings
 from tests.conftest import make_app
 from tests.players import Table, new_table
+from tests.stores import store_client
 
 DANGER = {"game": "danger", "seats": 2}
 POLICY = re.compile(r'^"(?P<kind>[a-z]+)";q=(?P<q>[0-9]+);w=(?P<w>[0-9]+)$')
@@ -211,7 +211,7 @@ async def test_every_kind_of_request_draws_on_its_own_bucket(valkey):
 
 async def test_an_idle_bucket_expires_and_a_lost_script_is_loaded_again(valkey):
     app = make_app(valkey, rate_limits=True, rates=tight(create=Rate(5, 60)))
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     try:
         async with running(app), peer(app, "192.0.2.70") as c:
             assert (await c.post("/v1/games", json=DANGER)).status_code == 201

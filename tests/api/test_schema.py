@@ -16,10 +16,15 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from service.app import create_app
 from service.config import Rate, Rates, Settings
 from service.embedded import EmbeddedValkey
+from tests.stores import EXTERNAL, External
 
-_VALKEY = EmbeddedValkey(Path(tempfile.mkdtemp(prefix="danger-schema-")))
-_VALKEY.start()
-atexit.register(_VALKEY.stop)
+_VALKEY: EmbeddedValkey | External
+if EXTERNAL is not None:  # the suite's store (`make test-cluster`)
+    _VALKEY = EXTERNAL
+else:
+    _VALKEY = EmbeddedValkey(Path(tempfile.mkdtemp(prefix="danger-schema-")))
+    _VALKEY.start()
+    atexit.register(_VALKEY.stop)
 # Thousands of calls from one address: limits far above them, so every answer is the
 # operation's own, and its RateLimit fields are still checked against the spec.
 GENEROUS = Rate(1_000_000, 1)
@@ -29,6 +34,7 @@ APP = create_app(
         rates=Rates(GENEROUS, GENEROUS, GENEROUS, GENEROUS, GENEROUS),
         open_games_per_client=0,
         trusted_proxies=("*",),  # each scenario below names itself a client of its own
+        queue_url=getattr(_VALKEY, "queue_url", None),
     ),
     _VALKEY.url,
 )

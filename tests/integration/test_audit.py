@@ -5,11 +5,11 @@ import random
 
 import msgspec
 import pytest
-from redis.asyncio import Redis
 
 from events.audit import audit
 from events.store import EventStore
 from tests.players import new_table, play_to_end
+from tests.stores import store_client
 
 GAMES = [
     ("danger", 3, {}),
@@ -22,7 +22,7 @@ GAMES = [
 async def finished_log(client, valkey, game: str, seats: int, **options):
     table = await new_table(client, seats=seats, game=game, **options)
     await play_to_end(table, choose=random.Random(seats).choice)
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     envelopes = await EventStore(redis).read(table.id)
     await redis.aclose()
     return envelopes

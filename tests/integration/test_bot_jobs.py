@@ -7,7 +7,6 @@ import time
 from arq import create_pool
 from arq.connections import RedisSettings
 from litestar.testing import AsyncTestClient
-from redis.asyncio import Redis
 
 from events.keys import GameKeys
 from events.store import EventStore
@@ -15,6 +14,7 @@ from service.games import GameService, bot_seed
 from service.worker import JobQueue, build_worker, sweep
 from tests.conftest import make_app
 from tests.players import bot_table
+from tests.stores import queue_of, store_client
 
 
 async def test_a_lost_bot_move_is_queued_again_by_the_sweep_and_played(valkey):
@@ -23,25 +23,23 @@ async def test_a_lost_bot_move_is_queued_again_by_the_sweep_and_played(valkey):
         game_id = await bot_table(http)
         seq = (await http.get(f"/v1/games/{game_id}")).json()["seq"]
 
-        redis = Redis.from_url(valkey.url)
-        assert await redis.zcard(queue) == 1  # the first bot's move, queued by the start
+        redis = await store_client(valkey.url)
+        pool = await create_pool(RedisSettings.from_dsn(queue_of(valkey)), default_queue_name=queue)
+        assert await pool.zcard(queue) == 1  # the first bot's move, queued by the start
         # Lost, as if the process died between the append and the queue.
-        await redis.delete(
-            queue, *[k async for k in redis.scan_iter(f"arq:job:dg:bot:{game_id}:*")]
-        )
+        await pool.delete(queue, *[k async for k in pool.scan_iter(f"arq:job:dg:bot:{game_id}:*")])
         store = EventStore(redis)
         due = GameKeys(game_id).due
         assert await redis.zscore(due, game_id), "the game waits in its shard's due set"
-        pool = await create_pool(RedisSettings.from_dsn(valkey.url), default_queue_name=queue)
         service = GameService(store, sandbox=False, scheduler=JobQueue(pool))
         await sweep(service)
-        assert await redis.zcard(queue) == 0, "the sweep leaves a game whose time has not come"
+        assert await pool.zcard(queue) == 0, "the sweep leaves a game whose time has not come"
         await redis.zadd(due, {game_id: 0})  # its time has come, and the move is not there
         await sweep(service)
-        assert await redis.zcard(queue) >= 1, "the sweep queued the move again"
+        assert await pool.zcard(queue) >= 1, "the sweep queued the move again"
         assert await redis.zscore(due, game_id) > time.time() * 1000, "and looks again later"
 
-        worker = build_worker(valkey.url, service, queue, burst=True, max_jobs=1)
+        worker = build_worker(queue_of(valkey), service, queue, burst=True, max_jobs=1)
         await worker.run_check(max_burst_jobs=1)
         await worker.close()
         assert (await http.get(f"/v1/games/{game_id}")).json()["seq"] > seq, "the bot moved"

@@ -10,13 +10,14 @@ import subprocess
 import sys
 
 from litestar.testing import AsyncTestClient
-from redis.asyncio import Redis
 
 from events import keys
+from service import shards
 from service.app import create_app
 from service.config import Settings
 from tests.players import new_table
 from tests.projections import caught_up
+from tests.stores import store_client, with_queue
 
 
 def cli(url: str, *args: str) -> subprocess.CompletedProcess:
@@ -30,15 +31,18 @@ def cli(url: str, *args: str) -> subprocess.CompletedProcess:
 
 
 async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_on(own_server):
-    redis = Redis.from_url(own_server.url)
+    redis = await store_client(own_server.url)
+    await shards.establish(redis, None)  # a new store's, before anything is written
     # A game whose stream holds something that is no event, and a feed entry that names no
     # game: neither can ever be applied.
     poisoned = keys.GameKeys("poisoned")
     await redis.xadd(poisoned.stream, {"e": b"not an event"}, id="0-1")
     bad = [await redis.xadd(poisoned.feed, {"game": "poisoned", "first": 1, "last": 1})]
-    bad.append(await redis.xadd(keys.feed("s03"), {"nonsense": "x"}))
+    bad.append(await redis.xadd(keys.feed(keys.all_shards()[3]), {"nonsense": "x"}))
     settings = Settings(rate_limits=False, open_games_per_client=0, projection_attempts=3)
-    async with AsyncTestClient(app=create_app(settings, own_server.url)) as client:
+    async with AsyncTestClient(
+        app=create_app(with_queue(settings, own_server), own_server.url)
+    ) as client:
         table = await new_table(client, seats=2)  # after them in the feeds
         deadline = asyncio.get_running_loop().time() + 20  # 3 attempts, a second apart
         while True:
@@ -63,7 +67,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
     assert {d["fields"].get("game") for d in letters} == {"poisoned", None}
 
     # Nothing of them is pending any more, in any group.
-    for feed in {poisoned.feed, keys.feed("s03")}:
+    for feed in {poisoned.feed, keys.feed(keys.all_shards()[3])}:
         for group in await redis.xinfo_groups(feed):
             assert group["pending"] == 0
 

@@ -1,7 +1,8 @@
 """Durability: eight clients play games of all four kinds against `danger serve`; the whole
 tree (the embedded Valkey included) is killed with SIGKILL at a random moment; after a
 restart every command answered 200 is in the log, every chain is intact, and every game
-plays on. Repeated on the same data."""
+plays on. Repeated on the same data. On an external store (`make test-cluster`) the service
+alone is killed: the store is not the test's to kill."""
 
 import asyncio
 import itertools
@@ -13,6 +14,7 @@ import httpx
 
 from tests.integration.test_restart import free_port, serve, valkey_children
 from tests.players import Table, new_table
+from tests.stores import EXTERNAL
 
 KINDS = [
     ("danger", 2, {}),
@@ -42,8 +44,11 @@ async def test_answered_commands_survive_sigkill_of_the_whole_tree(tmp_path):
     rng = random.Random(11)
     tables: list[Table] = []
     answered: list[tuple[str, int, str]] = []
+    store = (
+        {"REDIS_URL": EXTERNAL.url, "DANGER_QUEUE_URL": EXTERNAL.queue_url} if EXTERNAL else None
+    )
     for _ in range(3):
-        proc = serve(tmp_path, port)
+        proc = serve(tmp_path, port, store=store)
         async with httpx.AsyncClient(base_url=base, timeout=5) as http:
             if not tables:
                 for game, seats, options in itertools.islice(itertools.cycle(KINDS), 8):
@@ -61,7 +66,7 @@ async def test_answered_commands_survive_sigkill_of_the_whole_tree(tmp_path):
         assert valkey_children(tmp_path) == [], "the embedded server outlived the kill"
         assert answered, "the clients got answers before the kill"
 
-        proc = serve(tmp_path, port)
+        proc = serve(tmp_path, port, store=store)
         try:
             async with httpx.AsyncClient(base_url=base, timeout=10) as http:
                 logs = {}

@@ -19,12 +19,13 @@ from service.projections import rounds_key
 from service.rebuild import rebuild
 from tests.players import new_table, play_to_end
 from tests.projections import caught_up, read_models
+from tests.stores import store_client, with_queue
 
 FEEDS = [keys.feed(shard) for shard in keys.all_shards()]
 
 
 async def test_trim_keeps_what_some_group_has_not_acknowledged(valkey):
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     feed = "dg:{trim-test}:feed"
     await redis.delete(feed)
     ids = [await redis.xadd(feed, {"n": n}) for n in range(10)]
@@ -52,11 +53,11 @@ async def test_trim_keeps_what_some_group_has_not_acknowledged(valkey):
 
 async def feed_lengths(redis: Redis) -> tuple[int, int]:
     """(entries the feeds hold now, entries ever added to them)."""
-    held = added = 0
+    pipe = redis.pipeline(transaction=False)
     for feed in FEEDS:
-        info = await redis.xinfo_stream(feed)
-        held, added = held + info["length"], added + info["entries-added"]
-    return held, added
+        pipe.xinfo_stream(feed)
+    infos = await pipe.execute()
+    return sum(i["length"] for i in infos), sum(i["entries-added"] for i in infos)
 
 
 async def test_feeds_stop_growing_and_a_rebuild_after_trimming_builds_every_game(own_server):
@@ -66,7 +67,7 @@ async def test_feeds_stop_growing_and_a_rebuild_after_trimming_builds_every_game
         feed_keep_seconds=0,
         projection_upkeep_seconds=0.2,
     )
-    redis = Redis.from_url(own_server.url)
+    redis = await store_client(own_server.url)
 
     async def trimmed(added_at_least: int) -> tuple[int, int]:
         deadline = asyncio.get_running_loop().time() + 10
@@ -77,7 +78,9 @@ async def test_feeds_stop_growing_and_a_rebuild_after_trimming_builds_every_game
             assert asyncio.get_running_loop().time() < deadline, (held, added)
             await asyncio.sleep(0.1)
 
-    async with AsyncTestClient(app=create_app(settings, own_server.url)) as client:
+    async with AsyncTestClient(
+        app=create_app(with_queue(settings, own_server), own_server.url)
+    ) as client:
         games = [await new_table(client, seats=2)]
         await play_to_end(games[0], choose=random.Random(1).choice)
         await caught_up(client)

@@ -11,13 +11,13 @@ from typing import Any
 
 import httpx
 from litestar.testing import AsyncTestClient
-from redis.asyncio import Redis
 
 from events.envelope import first_break
 from events.keys import GameKeys
 from events.store import EventStore
 from tests.conftest import make_app, on_socket
 from tests.players import Table, new_table
+from tests.stores import fields_of, store_client
 
 
 @contextlib.asynccontextmanager
@@ -30,14 +30,14 @@ async def two_processes(valkey) -> AsyncIterator[tuple[AsyncTestClient, AsyncTes
 async def lose_last(valkey, game_id: str, count: int) -> None:
     """What a store restarted without its last writes on disk holds: the log without its
     last `count` events."""
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     stream = GameKeys(game_id).stream
     kept = (await redis.xrange(stream))[:-count]
     # Written again rather than trimmed: a stream remembers its last id past a deletion.
     pipe = redis.pipeline(transaction=True)
     pipe.delete(stream)
     for entry_id, fields in kept:
-        pipe.xadd(stream, fields, id=entry_id)
+        pipe.xadd(stream, fields_of(fields), id=entry_id)
     await pipe.execute()
     await redis.aclose()
 
@@ -52,7 +52,7 @@ async def next_move(table: Table) -> tuple[int, dict[str, Any]]:
 
 
 async def stored(valkey, game_id: str) -> list:
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     envelopes = await EventStore(redis).read(game_id)
     await redis.aclose()
     return envelopes
@@ -110,7 +110,7 @@ async def test_an_append_on_a_history_the_store_no_longer_holds_is_refused_and_r
 async def test_a_game_the_store_lost_whole_is_a_503_not_a_stale_answer(valkey):
     async with two_processes(valkey) as (a, _):
         table = await new_table(a, seats=2)
-        redis = Redis.from_url(valkey.url)
+        redis = await store_client(valkey.url)
         await redis.delete(GameKeys(table.id).stream)
         await redis.aclose()
         r = await a.get(f"/v1/games/{table.id}")

@@ -9,12 +9,12 @@ import time
 from datetime import datetime
 
 from litestar.testing import AsyncTestClient
-from redis.asyncio import Redis
 
 from events.audit import audit
 from events.store import EventStore
 from tests.conftest import make_app
 from tests.players import Alternating, new_table, play_to_end
+from tests.stores import store_client
 
 LATE = 0.4  # s: how late after its deadline (by the store's clock) a turn clock may ring
 
@@ -46,7 +46,7 @@ async def test_two_processes_a_second_apart_keep_one_timeline_and_ring_on_time(v
             assert 0 <= late <= LATE, (clock, rang[0]["at"])
         await play_to_end(table, choose=random.Random(7).choice)
 
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     envelopes = await EventStore(redis).read(table.id)
     await redis.aclose()
     times = [moment(e.at) for e in envelopes]

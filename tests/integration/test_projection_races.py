@@ -30,6 +30,7 @@ from service.rebuild import rebuild
 from tests.conftest import on_socket
 from tests.players import new_table, play_to_end
 from tests.projections import read_models
+from tests.stores import fields_of, store_client, with_queue
 
 QUIET = Settings(background=False, rate_limits=False, open_games_per_client=0)
 
@@ -53,17 +54,20 @@ def held(cls):
 
 async def feed_entries(redis: Redis, game_id: str) -> list:
     entries = await redis.xrange(keys.GameKeys(game_id).feed)
-    return [e for e in entries if e[1][b"game"].decode() == game_id]
+    parsed = [(entry_id, fields_of(fields)) for entry_id, fields in entries]
+    return [e for e in parsed if e[1][b"game"].decode() == game_id]
 
 
 async def test_an_old_write_applied_after_a_newer_one_leaves_the_newer(own_server):
     """Consumer A reads a finished game's first feed entry (seq 1, open) and stalls; B applies
     the whole game; then A's write lands. The lobby still says finished at the last seq, the
     game is filed under finished only, and its round index is the whole game's."""
-    async with AsyncTestClient(app=create_app(QUIET, own_server.url)) as client:
+    async with AsyncTestClient(
+        app=create_app(with_queue(QUIET, own_server), own_server.url)
+    ) as client:
         table = await new_table(client, seats=2)
         await play_to_end(table, choose=random.Random(5).choice)
-    redis = Redis.from_url(own_server.url)
+    redis = await store_client(own_server.url)
     store = EventStore(redis)
     shard = keys.shard_of(table.id)
     entries = await feed_entries(redis, table.id)
@@ -107,7 +111,7 @@ async def test_three_consumers_of_each_projection_racing_leave_the_newest_models
     """Three consumers of each projection in one group, their writes delayed at random, while
     games are played: once they have applied everything, every model is what a rebuild from
     the streams makes, and every lobby summary is at its game's last seq."""
-    redis = Redis.from_url(own_server.url)
+    redis = await store_client(own_server.url)
     store = EventStore(redis)
     rng = random.Random(13)
     racing = []
@@ -116,7 +120,7 @@ async def test_three_consumers_of_each_projection_racing_leave_the_newest_models
             consumer = jittered(cls, rng)(redis, store)
             consumer.consumer = f"racer-{n}"
             racing.append(asyncio.create_task(consumer.run()))
-    app = create_app(QUIET, own_server.url)
+    app = create_app(with_queue(QUIET, own_server), own_server.url)
     async with on_socket(app) as url, httpx.AsyncClient(base_url=url, timeout=30) as client:
         tables = [await new_table(client, seats=2, game=g) for g in ("danger", "high-voltage")]
         tables.append(await new_table(client, seats=3, start=False))

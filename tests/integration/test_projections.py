@@ -4,7 +4,6 @@ the streams that yields the same read models as the live ones."""
 import random
 
 from litestar.testing import AsyncTestClient
-from redis.asyncio import Redis
 
 from events import keys
 from events.store import EventStore
@@ -13,12 +12,13 @@ from service.config import Settings
 from service.rebuild import rebuild
 from tests.players import new_table, play_to_end
 from tests.projections import caught_up, read_models
+from tests.stores import store_client, with_queue
 
 
 async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
     # Played as fast as the client can, from one address: no per-client limits.
     settings = Settings(background=True, rate_limits=False, open_games_per_client=0)
-    app = create_app(settings, own_server.url)
+    app = create_app(with_queue(settings, own_server), own_server.url)
     async with AsyncTestClient(app=app) as client:
         health = await caught_up(client)
         assert set(health["projections"]) == {"lobby", "rounds", "players"}
@@ -60,7 +60,7 @@ async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
         assert r.status_code == 404 and r.json()["code"] == "unknown_player"
     live = await read_models(own_server.url)
 
-    redis = Redis.from_url(own_server.url)
+    redis = await store_client(own_server.url)
     await rebuild(redis, EventStore(redis))
     await redis.aclose()
     assert await read_models(own_server.url) == live
@@ -70,13 +70,15 @@ async def test_a_rebuild_files_every_game_not_over_in_its_due_set(own_server):
     """A store from before the due sets (or one that lost them): after a rebuild, the sweep
     looks at every open and active game again, and at no game that is over."""
     settings = Settings(background=True, rate_limits=False, open_games_per_client=0)
-    async with AsyncTestClient(app=create_app(settings, own_server.url)) as client:
+    async with AsyncTestClient(
+        app=create_app(with_queue(settings, own_server), own_server.url)
+    ) as client:
         open_one = await new_table(client, seats=2, start=False)
         active = await new_table(client, seats=2)
         over = await new_table(client, seats=2)
         await play_to_end(over)
         await caught_up(client)
-    redis = Redis.from_url(own_server.url)
+    redis = await store_client(own_server.url)
     await redis.delete(*[keys.due(shard) for shard in keys.all_shards()])  # lost
     await rebuild(redis, EventStore(redis))
     dues = [keys.due(shard) for shard in keys.all_shards()]

@@ -10,7 +10,6 @@ import sys
 
 import httpx
 import pytest
-from redis.asyncio import Redis
 
 from events import keys
 from events.store import EventStore
@@ -21,6 +20,7 @@ from service.projections import rounds_key
 from service.rebuild import RebuildRunning, rebuild
 from tests.conftest import on_socket
 from tests.projections import caught_up, read_models
+from tests.stores import store_client, with_queue
 
 KINDS = ("danger", "high-voltage", "danger-13", "danger-danger")
 GAMES = 300
@@ -66,8 +66,8 @@ class Reader:
 
 async def test_a_rebuild_while_the_service_answers_never_shows_fewer_games(own_server):
     settings = Settings(rate_limits=False, open_games_per_client=0)
-    redis = Redis.from_url(own_server.url)
-    app = create_app(settings, own_server.url)
+    redis = await store_client(own_server.url)
+    app = create_app(with_queue(settings, own_server), own_server.url)
     async with on_socket(app) as url, httpx.AsyncClient(base_url=url, timeout=60) as client:
         created = [await create(client, n) for n in range(GAMES)]
         await caught_up(client)
@@ -121,7 +121,7 @@ async def test_a_rebuild_while_the_service_answers_never_shows_fewer_games(own_s
 
 
 async def test_a_second_rebuild_is_refused_while_one_runs(own_server):
-    redis = Redis.from_url(own_server.url)
+    redis = await store_client(own_server.url)
     await redis.set(lobby.REBUILDING, "another", px=60_000)
     with pytest.raises(RebuildRunning, match="another rebuild is running"):
         await rebuild(redis, EventStore(redis))
@@ -133,9 +133,10 @@ async def test_a_second_rebuild_is_refused_while_one_runs(own_server):
 async def test_a_rebuild_replaces_models_that_claim_more_than_the_stream_holds(own_server):
     """A model ahead of its stream (a store that lost events, a bug) is not newer: the
     rebuild puts the stream's truth in its place."""
-    redis = Redis.from_url(own_server.url)
+    redis = await store_client(own_server.url)
     store = EventStore(redis)
-    app = create_app(Settings(background=False, rate_limits=False), own_server.url)
+    settings = with_queue(Settings(background=False, rate_limits=False), own_server)
+    app = create_app(settings, own_server.url)
     async with on_socket(app) as url, httpx.AsyncClient(base_url=url, timeout=60) as client:
         game_id = await create(client, 0)  # 4 events: created, two joined, started
     await rebuild(redis, store)

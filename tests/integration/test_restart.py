@@ -23,12 +23,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(data_dir: Path, port: int, *flags: str, output: IO | None = None) -> subprocess.Popen:
-    """`danger serve` on the embedded server in `data_dir`; what it prints goes to `output`."""
+def serve(
+    data_dir: Path,
+    port: int,
+    *flags: str,
+    output: IO | None = None,
+    store: dict[str, str] | None = None,
+) -> subprocess.Popen:
+    """`danger serve` on the embedded server in `data_dir` (or on the store `store` names:
+    REDIS_URL, DANGER_QUEUE_URL); what it prints goes to `output`."""
     env = {**os.environ, "DANGER_DATA_DIR": str(data_dir), "DANGER_PORT": str(port)}
     # Clients here play as fast as they can from one address: no per-client limits.
     env.update(DANGER_RATE_LIMITS="off", DANGER_OPEN_GAMES_PER_CLIENT="0")
     env.pop("REDIS_URL", None)
+    env.pop("DANGER_QUEUE_URL", None)
+    env.update(store or {})
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", *flags],
         env=env,

@@ -2,11 +2,10 @@
 
 import secrets
 
-from redis.asyncio import Redis
-
 from domain.kernel.table import GameStarted, PlayerJoined
 from events.envelope import GENESIS, first_break, seal
 from events.store import Appended, Conflict, Duplicate, EventStore
+from tests.stores import store_client
 
 
 def chain(game: str, start_seq: int, prev: str, *events):
@@ -19,7 +18,7 @@ def chain(game: str, start_seq: int, prev: str, *events):
 
 
 async def test_append_checks_the_expected_seq_and_never_forks(valkey):
-    store = EventStore(Redis.from_url(valkey.url))
+    store = EventStore(await store_client(valkey.url))
     game = secrets.token_hex(6)
     one = chain(game, 1, GENESIS, PlayerJoined(seat=0, name="a", entropy=""))
     assert await store.append(game, 0, one) == Appended(1)
@@ -36,7 +35,7 @@ async def test_append_checks_the_expected_seq_and_never_forks(valkey):
 
 async def test_appends_go_on_after_the_server_lost_its_scripts(valkey):
     """A restarted server has no scripts cached: the store loads its script again."""
-    store = EventStore(Redis.from_url(valkey.url))
+    store = EventStore(await store_client(valkey.url))
     game = secrets.token_hex(6)
     one = chain(game, 1, GENESIS, PlayerJoined(seat=0, name="a", entropy=""))
     assert await store.append(game, 0, one) == Appended(1)
@@ -49,7 +48,7 @@ async def test_appends_go_on_after_the_server_lost_its_scripts(valkey):
 
 
 async def test_an_idempotency_key_appends_once(valkey):
-    store = EventStore(Redis.from_url(valkey.url))
+    store = EventStore(await store_client(valkey.url))
     game = secrets.token_hex(6)
     one = chain(game, 1, GENESIS, PlayerJoined(seat=0, name="a", entropy=""), GameStarted())
     assert await store.append(game, 0, one, idempotency=("seat:0:k", "fp")) == Appended(2)
@@ -62,7 +61,7 @@ async def test_an_idempotency_key_appends_once(valkey):
 async def test_each_append_writes_its_shards_feed(valkey):
     from events.keys import GameKeys
 
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     store = EventStore(redis)
     game = secrets.token_hex(6)
     one = chain(game, 1, GENESIS, PlayerJoined(seat=0, name="a", entropy=""), GameStarted())

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from redis.asyncio import Redis
 
 from events.store import EventStore
 from service.embedded import EmbeddedValkey
 from tests.conftest import make_app, on_socket
 from tests.integration.test_restart import free_port
 from tests.players import bot_table, new_table
+from tests.stores import store_client
 
 DOWN_SECONDS = 2.0  # how long the store stays away
 HEAL_SECONDS = 10.0  # within this of its return, everything works again
@@ -100,7 +100,7 @@ async def test_after_the_store_comes_back_bots_move_clocks_ring_projections_catc
             await asyncio.sleep(DOWN_SECONDS)
             server.start()
             back = time.monotonic()
-            redis = Redis.from_url(server.url)
+            redis = await store_client(server.url)
             store = EventStore(redis)
             at_return = {g: len(await store.read_raw(g)) for g in [*bots, *clocks]}
 

@@ -16,10 +16,10 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from redis.asyncio import Redis
 
 from tests.conftest import make_app, on_socket
 from tests.players import Table, new_table, play_to_end
+from tests.stores import store_client
 
 STREAMS = 1000
 
@@ -67,7 +67,7 @@ def client(url: str, address: str = "127.0.0.1") -> httpx.AsyncClient:
 
 
 async def connected_clients(valkey: Any) -> int:
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     try:
         return int((await redis.info("clients"))["connected_clients"])
     finally:

@@ -8,7 +8,6 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from arq.connections import ArqRedis
 from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
@@ -19,6 +18,7 @@ from service.games import GameService
 from service.worker import JobQueue, build_worker, job_id, sweep
 from tests.conftest import make_app
 from tests.players import new_table
+from tests.stores import queue_of, queue_pool, store_client
 
 JOB_SECONDS = 0.5  # the test worker's bound on one attempt
 SLOW_SECONDS = 2.0  # the first append of a ring takes this long: four times the bound
@@ -71,11 +71,11 @@ async def test_a_ring_slower_than_the_job_timeout_is_tried_again_and_rings_once(
         timer = clock["timer"]
         deadline = datetime.fromisoformat(clock["deadline"].replace("Z", "+00:00")).timestamp()
 
-        redis = Redis.from_url(valkey.url)
-        pool = ArqRedis(redis.connection_pool, default_queue_name=queue)
+        redis = await store_client(valkey.url)
+        pool = queue_pool(valkey, queue)
         store = SlowFirstAppend(redis, when)
         service = GameService(store, False, JobQueue(pool), Lifecycle())
-        worker = build_worker(valkey.url, service, queue, job_seconds=JOB_SECONDS)
+        worker = build_worker(queue_of(valkey), service, queue, job_seconds=JOB_SECONDS)
         running = asyncio.create_task(worker.main())
         try:
             while not await rings_of(client, table.id, timer):
@@ -89,7 +89,7 @@ async def test_a_ring_slower_than_the_job_timeout_is_tried_again_and_rings_once(
             assert store.slowed == 1, "the first ring was not slowed"
             assert len(await rings_of(client, table.id, timer)) == 1, "the clock rang twice"
             # No result is kept: the same timer id could be queued again.
-            assert not await redis.exists(f"arq:result:{job_id(table.id, timer)}")
+            assert not await pool.exists(f"arq:result:{job_id(table.id, timer)}")
             # The clock its ring began (the next seat's, 1 s) was queued, by the attempt
             # that rang or else by the retry, and rings in its turn.
             while not await next_rings(client, table.id, timer):
@@ -120,16 +120,16 @@ async def test_a_dropped_timer_job_is_queued_again_by_the_sweep_and_rings(own_se
         table = await new_table(client, seats=2, turn_seconds=1)
         (clock,) = (await table.state())["clocks"]
         timer = clock["timer"]
-        redis = Redis.from_url(own_server.url)
+        redis = await store_client(own_server.url)
+        pool = queue_pool(own_server, queue)
         # Dropped, as arq drops a job after its last try: gone from the queue, no result.
         key = job_id(table.id, timer)
-        assert await redis.zscore(queue, key), "the start queued the clock"
-        await redis.zrem(queue, key)
-        await redis.delete(f"arq:job:{key}")
+        assert await pool.zscore(queue, key), "the start queued the clock"
+        await pool.zrem(queue, key)
+        await pool.delete(f"arq:job:{key}")
 
-        pool = ArqRedis(redis.connection_pool, default_queue_name=queue)
         service = GameService(EventStore(redis), False, JobQueue(pool), Lifecycle())
-        worker = build_worker(own_server.url, service, queue, job_seconds=JOB_SECONDS)
+        worker = build_worker(queue_of(own_server), service, queue, job_seconds=JOB_SECONDS)
         running = asyncio.create_task(worker.main())
         try:
             await asyncio.sleep(2)  # past the deadline: nothing rings, nothing is queued
@@ -137,7 +137,7 @@ async def test_a_dropped_timer_job_is_queued_again_by_the_sweep_and_rings(own_se
             # The game's moment comes (its deadline plus the sweep's slack): one sweep.
             await service.store.set_due(table.id, int(time.time() * 1000))
             await sweep(service)
-            assert await redis.exists(f"arq:job:{key}"), "the sweep did not queue the clock"
+            assert await pool.exists(f"arq:job:{key}"), "the sweep did not queue the clock"
             limit = time.monotonic() + 5
             while not await rings_of(client, table.id, timer):
                 assert time.monotonic() < limit, "the clock queued by the sweep did not ring"

@@ -4,12 +4,12 @@ import asyncio
 
 from arq import create_pool
 from arq.connections import RedisSettings
-from redis.asyncio import Redis
 
 from events.store import EventStore
 from service.games import GameService
 from service.worker import build_worker
 from tests.players import new_table
+from tests.stores import queue_of, store_client
 
 
 async def events_of(client, game_id: str) -> list[dict]:
@@ -55,13 +55,17 @@ async def test_a_timer_fired_twice_or_by_two_workers_takes_effect_once(client, v
     timer_id = next(iter(client.app.state.service._cache[game_id].table.timer_ids()))
     await asyncio.sleep(1.2)  # past the deadline: a copy that came early would wait for it
     queue = f"test:{game_id}"  # a queue of its own: the service's holds deferred timers
-    pool = await create_pool(RedisSettings.from_dsn(valkey.url), default_queue_name=queue)
+    pool = await create_pool(RedisSettings.from_dsn(queue_of(valkey)), default_queue_name=queue)
     for copy in range(4):  # four deliveries of the same timer, as retries would make
         await pool.enqueue_job("fire_timer", game_id, timer_id, _job_id=f"copy:{game_id}:{copy}")
-    redis_a, redis_b = Redis.from_url(valkey.url), Redis.from_url(valkey.url)
+    redis_a, redis_b = await store_client(valkey.url), await store_client(valkey.url)
     workers = [
         build_worker(
-            valkey.url, GameService(EventStore(r), False), queue, burst=True, poll_delay=0.05
+            queue_of(valkey),
+            GameService(EventStore(r), False),
+            queue,
+            burst=True,
+            poll_delay=0.05,
         )
         for r in (redis_a, redis_b)
     ]

@@ -8,12 +8,12 @@ import random
 
 import pytest
 from litestar.testing import AsyncTestClient
-from redis.asyncio import Redis
 
 from events.audit import audit
 from events.store import EventStore
 from tests.conftest import make_app
 from tests.players import Alternating, new_table, play_to_end
+from tests.stores import store_client
 
 
 @pytest.mark.parametrize(("game", "seats"), [("danger", 2), ("danger-13", 3)])
@@ -26,7 +26,7 @@ async def test_seats_joined_through_two_processes_get_the_shuffles_the_audit_der
     async with AsyncTestClient(app=apps[0]) as a, AsyncTestClient(app=apps[1]) as b:
         table = await new_table(Alternating(a, b), seats=seats, game=game)
         await play_to_end(table, choose=random.Random(seats).choice)
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     envelopes = await EventStore(redis).read(table.id)
     await redis.aclose()
     report = audit(envelopes)

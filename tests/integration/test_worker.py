@@ -3,12 +3,12 @@
 from arq import create_pool
 from arq.connections import RedisSettings
 from arq.jobs import JobStatus
-from redis.asyncio import Redis
 
 from events.store import EventStore
 from service.games import GameService
 from service.worker import build_worker
 from tests.players import new_table
+from tests.stores import queue_of, store_client
 
 
 async def test_a_fired_timer_goes_through_the_command_path_and_a_game_without_it_ignores_it(
@@ -17,12 +17,12 @@ async def test_a_fired_timer_goes_through_the_command_path_and_a_game_without_it
     table = await new_table(client, seats=2)
     before = (await table.state())["seq"]
     queue = f"test:{table.id}"  # a queue of its own: the service's holds deferred timers
-    pool = await create_pool(RedisSettings.from_dsn(valkey.url), default_queue_name=queue)
+    pool = await create_pool(RedisSettings.from_dsn(queue_of(valkey)), default_queue_name=queue)
     job = await pool.enqueue_job("fire_timer", table.id, "turn:1", _job_id=f"timer:{table.id}:1")
     assert job is not None
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     service = GameService(EventStore(redis), sandbox=False)
-    worker = build_worker(valkey.url, service, queue, burst=True, poll_delay=0.05)
+    worker = build_worker(queue_of(valkey), service, queue, burst=True, poll_delay=0.05)
     await worker.main()
     await worker.close()
     await redis.aclose()

@@ -1,0 +1,154 @@
+"""What differs between a single Valkey server and a cluster, for the store's users: a few
+helpers that do one thing the same way on both (a read of several streams, commands on one
+connection, a batch of scripts, a subscription), so that the callers have one code path."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar
+
+from redis.asyncio import ConnectionPool, Redis
+from redis.asyncio.cluster import RedisCluster
+
+Store = Redis | RedisCluster
+"""The store's client: one server, or a cluster."""
+
+T = TypeVar("T")
+
+
+def route(redis: Store, key: str) -> dict[str, Any]:
+    """Where a command on `key` goes, given to redis-py so that it need not work it out: for a
+    command whose keys move (XREAD, XREADGROUP) the cluster client asks the server
+    (`COMMAND GETKEYS`) on every call otherwise. Nothing on a single server."""
+    if isinstance(redis, RedisCluster):
+        return {"target_nodes": redis.get_node_from_key(key)}
+    return {}
+
+
+def by_slot(redis: Store, keys: Iterable[str]) -> list[list[str]]:
+    """The keys in groups one multi-key command may take: all of them on a single server, one
+    group per cluster slot on a cluster."""
+    keys = list(keys)
+    if not isinstance(redis, RedisCluster):
+        return [keys] if keys else []
+    groups: dict[int, list[str]] = {}
+    for key in keys:
+        groups.setdefault(redis.keyslot(key), []).append(key)
+    return list(groups.values())
+
+
+async def read_streams(
+    redis: Store,
+    cursors: dict[str, str],
+    count: int,
+    group: tuple[str, str] | None = None,
+) -> list[tuple[Any, list[Any]]]:
+    """XREAD (or XREADGROUP as `group` = (group, consumer)) of every stream in `cursors` from
+    its cursor, without blocking: one command per slot group, all in one round trip (per
+    node). The replies as redis-py gives them: [stream name, entries] per stream with any."""
+    groups = by_slot(redis, cursors)
+    if not groups:
+        return []
+    head = ["XREADGROUP", "GROUP", *group] if group else ["XREAD"]
+    pipe = redis.pipeline(transaction=False)
+    for names in groups:
+        args = [*head, "COUNT", count, "STREAMS", *names, *(cursors[n] for n in names)]
+        pipe.execute_command(*args, **route(redis, names[0]))
+    out: list[tuple[Any, list[Any]]] = []
+    for reply in await pipe.execute():
+        out += reply or []
+    return out
+
+
+async def gather_bounded(calls: list[Callable[[], Awaitable[T]]], at_once: int = 32) -> list[T]:
+    """Run `calls` concurrently, at most `at_once` at a time; their results in order."""
+    limit = asyncio.Semaphore(at_once)
+
+    async def one(call: Callable[[], Awaitable[T]]) -> T:
+        async with limit:
+            return await call()
+
+    return await asyncio.gather(*(one(c) for c in calls))
+
+
+def address(redis: Store) -> str:
+    """host:port of the store (a node of it, for a cluster), never the URL: it may carry a
+    password."""
+    if isinstance(redis, RedisCluster):
+        node = redis.get_default_node()
+        return f"{node.host}:{node.port}" if node is not None else "?"
+    kwargs = redis.connection_pool.connection_kwargs
+    if "path" in kwargs:
+        return str(kwargs["path"])
+    return f"{kwargs.get('host', '?')}:{kwargs.get('port', '?')}"
+
+
+def subscriber(redis: Store, attempt: int = 0) -> Redis:
+    """A plain client of one node of the store, for a subscription: a PUBLISH on a cluster
+    reaches every node, so any will do (another one at each attempt)."""
+    if isinstance(redis, RedisCluster):
+        nodes = redis.get_nodes() or [redis.get_default_node()]
+        node = nodes[attempt % len(nodes)]
+        kwargs = {
+            k: v
+            for k, v in redis.get_connection_kwargs().items()
+            if k in ("username", "password", "ssl", "socket_timeout", "socket_connect_timeout")
+        }
+        return Redis(host=node.host, port=node.port, **kwargs)
+    pool = redis.connection_pool
+    own = ConnectionPool(
+        connection_class=pool.connection_class, max_connections=2, **pool.connection_kwargs
+    )
+    client = Redis(connection_pool=own)
+    client.auto_close_connection_pool = True
+    return client
+
+
+
+
+async def on_one_connection(
+    redis: Store, key: str, commands: list[tuple[Any, ...]], node: Any = None
+) -> list[Any]:
+    """`commands` in one round trip on one connection, to the server (or the cluster node, or
+    `node`) that holds `key`: WAIT and WAITAOF count the copies of the writes of their own
+    connection. A script among them is fine here (a cluster pipeline refuses EVALSHA). The
+    first error is raised."""
+    if isinstance(redis, RedisCluster):
+        from redis.asyncio.cluster import PipelineCommand
+
+        target = node or redis.get_node_from_key(key)
+        stack = [PipelineCommand(i, *command) for i, command in enumerate(commands)]
+        await target.execute_pipeline(stack)
+        for command in stack:
+            if isinstance(command.result, Exception):
+                raise command.result
+        return [command.result for command in stack]
+    pipe = redis.pipeline(transaction=False)
+    for command in commands:
+        pipe.execute_command(*command)
+    return list(await pipe.execute())
+
+
+async def run_scripts(redis: Store, script: Any, calls: list[tuple[list[str], list[Any]]]) -> None:
+    """`script` (service/lua.py's Script) once per call (keys, args): one pipeline on a single
+    server (EVALSHA itself: redis-py's script objects ask SCRIPT EXISTS on every pipeline);
+    on a cluster, whose pipelines refuse EVALSHA, each call on its own, many at once."""
+    from redis.exceptions import NoScriptError
+
+    if not calls:
+        return
+    if isinstance(redis, RedisCluster):
+        await gather_bounded([lambda k=k, a=a: script(redis, k, a) for k, a in calls])
+        return
+    for attempt in range(2):
+        pipe = redis.pipeline(transaction=False)
+        for names, args in calls:
+            pipe.evalsha(script.sha, len(names), *names, *args)
+        try:
+            await pipe.execute()
+            return
+        except NoScriptError:  # the server restarted and lost its scripts: load again
+            if attempt:
+                raise
+            await redis.script_load(script.source)

