@@ -26,6 +26,14 @@ def route(redis: Store, key: str) -> dict[str, Any]:
     return {}
 
 
+def anywhere(redis: Store) -> dict[str, Any]:
+    """Where a command that names no key goes: on a cluster, a node picked at random, not
+    the client's default node, which may be the one a failover is taking away."""
+    if isinstance(redis, RedisCluster):
+        return {"target_nodes": RedisCluster.RANDOM}
+    return {}
+
+
 def by_slot(redis: Store, keys: Iterable[str]) -> list[list[str]]:
     """The keys in groups one multi-key command may take: all of them on a single server, one
     group per cluster slot on a cluster."""

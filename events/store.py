@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.resources import files
@@ -16,6 +17,7 @@ from .envelope import Envelope, canonical
 from .keys import PREFIX, GameKeys, all_shards, due
 
 APPEND_LUA = files("events").joinpath("append.lua").read_text()
+APPEND_SHA = hashlib.sha1(APPEND_LUA.encode()).hexdigest()  # the name the server gives it
 # How long the first answer to a keyed request is kept for its retries (DANGER_IDEMPOTENCY_HOURS).
 KEEP_MS = 24 * 3600 * 1000
 decode_envelope = msgspec.json.Decoder(Envelope).decode
@@ -123,7 +125,6 @@ class EventStore:
         self.redis = redis
         self.copies = copies  # None: the store's own fsync is the guarantee
         self.keep_ms = keep_ms  # how long an idempotency record lives
-        self._append_sha: str | None = None
         # XRANGE's reply as the server sent it: redis-py rebuilds it entry by entry (ids,
         # field dicts) in Python, which costs more than the fold. A client made by
         # service/connections.py answers so already (a cluster's too); another gets a twin
@@ -166,25 +167,22 @@ class EventStore:
 
     async def _eval_append(self, keys: list[str], args: list[Any]) -> tuple[Any, int | None]:
         """EVALSHA straight away (redis-py's script object costs a wrapper and a deprecation
-        shim per call); a server that lost its scripts (a restart) gets it loaded again.
-        With `copies`, the wait for the replicas follows on the same connection, in the same
-        round trip: the reply and how many replicas confirmed (None: no wait)."""
-        for attempt in range(2):
-            if self._append_sha is None:
-                self._append_sha = await self.redis.script_load(APPEND_LUA)
+        shim per call); a server without the script (restarted, or a replica just promoted)
+        gets it with EVAL, on the node of the game's keys. With `copies`, the wait for the
+        replicas follows on the same connection, in the same round trip: the reply and how
+        many replicas confirmed (None: no wait)."""
+        for call in (("EVALSHA", APPEND_SHA), ("EVAL", APPEND_LUA)):
+            script = (*call, len(keys), *keys, *args)
             try:
                 if self.copies is None:
-                    return await self.redis.evalsha(self._append_sha, len(keys), *keys, *args), None
-                script = ("EVALSHA", self._append_sha, len(keys), *keys, *args)
+                    return await self.redis.execute_command(*script), None
                 reply, *waited = await on_one_connection(
                     self.redis, keys[0], [script, *self.copies.waits]
                 )
                 return reply, self.copies.confirmed(waited)
             except NoScriptError:
-                self._append_sha = None
-                if attempt:
-                    raise
-        raise AssertionError("unreachable")
+                continue
+        raise AssertionError("EVAL answered NOSCRIPT")
 
     def _require(self, confirmed: int | None) -> None:
         if self.copies is not None and (confirmed or 0) < self.copies.replicas:

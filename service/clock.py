@@ -16,8 +16,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from events.cluster import anywhere
 
 REFRESH_SECONDS = 10.0  # how old a measured offset may grow before it is measured again
+RETRY_SECONDS = 1.0  # after a failed measurement, the last offset is kept this long
 
 
 def stamp(moment: datetime) -> str:
@@ -47,7 +51,14 @@ class StoreClock:
         if fresh and not force:
             return
         before = self.local()
-        seconds, micros = await self.redis.time()
+        try:
+            # Any node's clock will do: on a cluster, not always the one a failover took.
+            seconds, micros = await self.redis.time(**anywhere(self.redis))
+        except RedisError:
+            if self._measured_at is None:
+                raise
+            self._measured_at = now - REFRESH_SECONDS + RETRY_SECONDS  # keep it a while
+            return
         after = self.local()
         self.offset = seconds + micros / 1e6 - (before + after) / 2
         self._measured_at = now

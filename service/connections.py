@@ -11,9 +11,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
-from redis.asyncio.cluster import RedisCluster
 
 from events.cluster import Store
+from events.steady_cluster import SteadyCluster
 
 POOL_WAIT_SECONDS = 10  # a command waits this long for a free connection, then fails
 QUEUE_SETTING = "DANGER_QUEUE_URL"
@@ -38,7 +38,7 @@ def bounded_redis(url: str, max_connections: int) -> Redis:
 _HOLDING: contextvars.ContextVar[bool] = contextvars.ContextVar("holding", default=False)
 
 
-class BoundedCluster(RedisCluster):
+class BoundedCluster(SteadyCluster):
     """redis-py's cluster client with at most `max_connections` connections to each node, where
     a command beyond them waits for one to be free (the plain client's pool does; redis-py's
     cluster nodes raise MaxConnectionsError). At most `max_connections` commands or pipelines

@@ -25,6 +25,5 @@ class Script:
     async def __call__(self, redis: Redis, keys: list[str], args: list[Any]) -> Any:
         try:
             return await redis.evalsha(self.sha, len(keys), *keys, *args)
-        except NoScriptError:
-            await redis.script_load(self.source)
-            return await redis.evalsha(self.sha, len(keys), *keys, *args)
+        except NoScriptError:  # a restarted server, a replica just promoted: EVAL loads it
+            return await redis.eval(self.source, len(keys), *keys, *args)

@@ -7,6 +7,7 @@ import logging
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
+from redis.exceptions import ClusterDownError, TryAgainError
 from redis.exceptions import ConnectionError as StoreConnectionError
 from redis.exceptions import TimeoutError as StoreTimeoutError
 
@@ -119,6 +120,9 @@ HANDLERS = {
     Unconfirmed: not_replicated,
     StoreConnectionError: store_unavailable,
     StoreTimeoutError: store_unavailable,
+    # A cluster node refusing while a failover is under way: nothing was done.
+    ClusterDownError: store_unavailable,
+    TryAgainError: store_unavailable,
     HTTPException: http_error,
     RecursionError: too_deep,
     Exception: unexpected,
