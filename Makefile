@@ -14,6 +14,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/danger serve
 
+# The service on a Valkey cluster of three masters on loopback (docs/scaling.md).
+run-cluster: $(STAMP)
+	$(PY) -m tests.cluster -- sh -c 'REDIS_URL="$$DANGER_TEST_REDIS_URL" \
+		DANGER_QUEUE_URL="$$DANGER_TEST_QUEUE_URL" exec $(VENV)/bin/danger serve'
+
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q
