@@ -72,8 +72,11 @@ async def test_every_kind_of_game_plays_on_a_cluster_and_a_rebuild_matches_it(cl
     app = create_app(settings(cluster, background=True), cluster.url)
     async with on_socket(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as client:
         tables = []
+        ann = (await client.post("/v1/players", json={"name": "Ann"})).json()
         for n, (game, seats, options) in enumerate(KINDS):
-            table = await new_table(client, seats=seats, game=game, **options)
+            table = await new_table(
+                client, seats=seats, game=game, players=[ann["token"]], **options
+            )
             streamed = asyncio.create_task(follow(base, table.id)) if n == 0 else None
             await play_to_end(table, choose=random.Random(n).choice)
             tables.append((table, streamed))
@@ -89,7 +92,7 @@ async def test_every_kind_of_game_plays_on_a_cluster_and_a_rebuild_matches_it(cl
                 assert await asyncio.wait_for(streamed, 30) == list(range(1, state["seq"] + 1))
         listed = (await client.get("/v1/games", params={"status": "finished"})).json()
         assert {t.id for t, _ in tables} <= {g["id"] for g in listed["games"]}
-        assert (await client.get("/v1/players/p0")).json()["games"] == len(KINDS)
+        assert (await client.get(f"/v1/players/{ann['id']}")).json()["games"] == len(KINDS)
     live = await read_models(cluster.url)
     redis = await store_client(cluster.url)
     try:
