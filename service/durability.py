@@ -56,9 +56,13 @@ class Durability:
     mode: Mode = "fsync"
     replicas: int = 0  # copies each append waits for (mode `replicas`)
     wait_ms: int = 1000  # how long an append waits for them (`DANGER_DURABILITY_WAIT_MS`)
+    # False when the operator named no mode: then, if the store has a replica online, each
+    # append also waits for its copy (a failover then loses no answered command).
+    chosen: bool = False
 
     @classmethod
     def parse(cls, text: str | None, wait_ms: str | None = None) -> Durability:
+        chosen = bool(text and text.strip())
         text = (text or "fsync").strip().lower()
         wait = cls.wait_ms
         if wait_ms is not None and wait_ms.strip():
@@ -73,7 +77,7 @@ class Durability:
         if mode == "replicas" and count.isascii() and count.isdigit() and int(count) >= 1:
             return cls("replicas", int(count), wait)
         if mode in ("fsync", "declared", "weak") and not count:
-            return cls(mode, 0, wait)  # type: ignore[arg-type]
+            return cls(mode, 0, wait, chosen)  # type: ignore[arg-type]
         raise ValueError(
             f"{SETTING}: expected fsync, replicas:N (N at least 1), declared or weak; got {text!r}"
         )
@@ -113,7 +117,9 @@ async def establish(redis: Store, durability: Durability) -> InForce:
     if len(found) == 1:
         return first
     seen = f"{len(found)} primaries, each: {first.store}"
-    return InForce(durability, first.checked, seen, first.copies)
+    if all(f.copies is not None for f in found):  # every primary waits for its replica
+        return InForce(first.durability, first.checked, seen, first.copies)
+    return InForce(durability, first.checked, seen)
 
 
 class _Node:
@@ -184,6 +190,8 @@ async def _establish_on(node: _Node, durability: Durability) -> InForce:
                 f"runs with appendfsync {config.appendfsync}, so a crash of its machine loses "
                 f"what was written since its last fsync (up to a second with everysec). {_HOW}"
             )
+        if not durability.chosen and online:
+            return await _with_a_replica(node, durability, seen)
         return InForce(durability, True, seen)
     if online < durability.replicas:
         raise Refused(
@@ -205,6 +213,27 @@ async def _establish_on(node: _Node, durability: Durability) -> InForce:
         durability,
         True,
         f"{seen}; {copies.name} confirmed a write on {confirmed} in {waited_ms} ms",
+        copies,
+    )
+
+
+async def _with_a_replica(node: _Node, durability: Durability, seen: str) -> InForce:
+    """The default with a replica online: each append also waits for its copy, once the
+    replica has shown it confirms one in time; else the store's own fsync, as without."""
+    wanted = Durability("replicas", 1, durability.wait_ms, chosen=False)
+    copies, confirmed, waited_ms = await _probe(node, wanted)
+    if confirmed < 1:
+        return InForce(
+            durability,
+            True,
+            f"{seen}; no replica confirmed a write within {durability.wait_ms} ms, so appends "
+            f"do not wait for one (set {SETTING}=replicas:1 to require it)",
+        )
+    return InForce(
+        wanted,
+        True,
+        f"{seen}; with a replica online each append waits for its copy (the default): "
+        f"{copies.name} confirmed a write on {confirmed} in {waited_ms} ms",
         copies,
     )
 

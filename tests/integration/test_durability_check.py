@@ -127,10 +127,14 @@ async def test_declared_skips_the_check_on_a_store_that_forbids_config(stores):
         await new_table(client, seats=2)  # and it serves
 
 
-def replicated(stores, replica_settings: tuple[str, ...] = ()) -> tuple[Store, Store]:
-    """A primary that keeps nothing on disk, and one replica with an fsynced append-only
-    file: what an acknowledged append survives is the replica's copy."""
-    primary = stores("primary", "--appendonly", "no")
+def replicated(
+    stores, replica_settings: tuple[str, ...] = (), primary_fsyncs: bool = False
+) -> tuple[Store, Store]:
+    """A primary that keeps nothing on disk (or, with `primary_fsyncs`, an fsynced append-only
+    file too), and one replica with an fsynced append-only file: what an acknowledged append
+    survives is the replica's copy."""
+    on_disk = ("--appendonly", "yes", "--appendfsync", "always")
+    primary = stores("primary", *(on_disk if primary_fsyncs else ("--appendonly", "no")))
     replica = stores(
         "replica",
         "--appendonly", "yes",
@@ -257,3 +261,26 @@ def test_the_setting_reads_its_values_and_names_what_it_expects(stores):
     store = stores("any", "--appendonly", "yes", "--appendfsync", "always")
     done = run_cli(store.url, "serve", DANGER_DURABILITY="sometimes")
     assert done.returncode == 2 and "DANGER_DURABILITY: expected fsync" in done.stderr
+
+
+async def test_by_default_with_a_replica_online_each_append_waits_for_its_copy(stores):
+    """No DANGER_DURABILITY and a replica online: the store's fsync is checked, and each
+    append is answered once the replica has it too, as replicas:1 would."""
+    primary, replica = replicated(stores, primary_fsyncs=True)
+    app = make_app(primary, durability=Durability.parse(None, "300"), background=False)
+    async with AsyncTestClient(app=app) as client:
+        health = (await client.get("/health")).json()["durability"]
+        assert health["mode"] == "replicas" and health["replicas"] == 1, health
+        assert "(the default)" in health["store"]
+        table = await new_table(client, seats=2)
+        seat, legal = await to_move(table)
+        r = await table.send(seat, legal[0])
+        assert r.status_code == 200 and replica_seq(replica, table.id) == r.json()["seq"]
+        replica.kill()
+        seat, legal = await to_move(table)
+        r = await table.send(seat, legal[0])
+        assert r.status_code == 503 and r.json()["code"] == "not_replicated"
+    # Named, the mode is what it says: fsync alone does not wait for the replica.
+    app = make_app(primary, durability=Durability.parse("fsync"), background=False)
+    async with AsyncTestClient(app=app) as client:
+        assert (await client.get("/health")).json()["durability"]["mode"] == "fsync"
