@@ -104,7 +104,9 @@ async def create(redis: Any, name: str, rates: dict[str, Rate | None]) -> tuple[
     key_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
     token = f"{PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
     key = AppKey(key_id, name, int(time.time() * 1000), None, rates)
-    pipe = redis.pipeline(transaction=True)
+    # The record, then the index (one slot: `{keys}`); a record left out of the index by a
+    # failure between the two still works and is revoked by its id.
+    pipe = redis.pipeline(transaction=False)
     pipe.hset(
         _record(key_id),
         mapping={

@@ -9,13 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from redis.asyncio import Redis
-
 from service import app_keys
 from service.config import Rate
 from service.embedded import EmbeddedValkey
 from tests.api.test_rate_limits import peer, running, tight
 from tests.conftest import make_app
+from tests.stores import store_client
 
 DANGER = {"game": "danger", "seats": 2}
 
@@ -79,7 +78,7 @@ async def test_keys_mode_creates_only_with_a_good_key_and_a_revoked_one_stops_at
 
 
 async def test_only_the_hash_of_a_key_is_stored(valkey):
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     try:
         key, token = await app_keys.create(redis, "hashed", {})
         stored = b"".join(
@@ -94,7 +93,7 @@ async def test_limits_and_the_open_games_cap_are_kept_per_key(valkey):
     app = make_app(
         valkey, rate_limits=True, rates=tight(create=Rate(3, 60)), open_games_per_client=2
     )
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     try:
         _, small = await app_keys.create(redis, "small", {"create": Rate(1, 60)})
         _, usual = await app_keys.create(redis, "usual", {})

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import random
 
-from redis.asyncio import Redis
-
 from service import players
 from tests.api.test_app_keys import bearer, running
 from tests.api.test_rate_limits import peer
 from tests.conftest import make_app
 from tests.players import new_table, play_to_end
+from tests.stores import store_client
 
 
 async def register(client, name: str = "Ann") -> dict:
@@ -23,7 +22,7 @@ async def register(client, name: str = "Ann") -> dict:
 async def test_a_player_token_seats_its_player_and_only_its_hash_is_kept(client, valkey):
     ann = await register(client)
     assert ann["name"] == "Ann" and ann["token"].startswith("dhp_")
-    redis = Redis.from_url(valkey.url)
+    redis = await store_client(valkey.url)
     try:  # only the token's hash is kept
         stored = await redis.hgetall(players.record_key(ann["id"]))
         assert ann["token"].encode() not in b"".join(stored.values())
