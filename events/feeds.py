@@ -9,8 +9,11 @@ to them, and keeping it would let the feed grow with every command for ever.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from redis.asyncio import Redis
+
+from .cluster import in_slices
 
 EntryId = tuple[int, int]
 
@@ -28,10 +31,8 @@ async def trim_points(
     delivered but not acknowledged, or else the one after its last delivered. None while one
     of `groups` has no group on the feed yet (it will read the feed from its start). A few
     round trips for any number of feeds."""
-    pipe = redis.pipeline(transaction=False)
-    for feed in feeds:
-        pipe.xinfo_groups(feed)
-    infos = dict(zip(feeds, await pipe.execute(raise_on_error=False), strict=True))
+    found = await in_slices(redis, feeds, lambda pipe, feed: pipe.xinfo_groups(feed), False)
+    infos = dict(zip(feeds, found, strict=True))
     pending = [
         (feed, _text(info["name"]))
         for feed, found in infos.items()
@@ -39,13 +40,8 @@ async def trim_points(
         for info in found
         if int(info.get("pending") or 0)
     ]
-    pipe = redis.pipeline(transaction=False)
-    for feed, group in pending:
-        pipe.xpending(feed, group)
-    oldest = {
-        key: reply["min"]
-        for key, reply in zip(pending, await pipe.execute() if pending else [], strict=True)
-    }
+    firsts = await in_slices(redis, pending, lambda pipe, fg: pipe.xpending(*fg))
+    oldest = {key: reply["min"] for key, reply in zip(pending, firsts, strict=True)}
     points: dict[str, EntryId | None] = {}
     for feed, found in infos.items():
         points[feed] = None
@@ -86,11 +82,12 @@ async def trim_all(
             cuts[feed] = point
     if not cuts:
         return 0
-    pipe = redis.pipeline(transaction=False)
-    for feed, (ms, seq) in cuts.items():
+    def add(pipe: Any, cut: tuple[str, EntryId]) -> None:
+        feed, (ms, seq) = cut
         # Exact, not `~`: an approximate trim only drops whole nodes of 100 entries.
         pipe.xtrim(feed, minid=f"{ms}-{seq}", approximate=False)
-    return sum(int(n) for n in await pipe.execute())
+
+    return sum(int(n) for n in await in_slices(redis, list(cuts.items()), add))
 
 
 async def trim(redis: Redis, feed: str, groups: Collection[str], keep_since_ms: int) -> int:

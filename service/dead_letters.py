@@ -15,6 +15,7 @@ import msgspec
 from redis.asyncio import Redis
 
 from events import keys
+from events.cluster import in_slices
 
 from .lua import Script
 
@@ -76,21 +77,17 @@ async def counts(redis: Redis, groups: list[str]) -> dict[str, int]:
     names = [key(shard, group) for group in groups for shard in keys.all_shards()]
     if not await redis.exists(*names):
         return dict.fromkeys(groups, 0)
-    pipe = redis.pipeline(transaction=False)
-    for group in groups:
-        for shard in keys.all_shards():
-            pipe.xlen(key(shard, group))
-    lengths = iter(await pipe.execute())
+    found = [key(shard, group) for group in groups for shard in keys.all_shards()]
+    lengths = iter(await in_slices(redis, found, lambda pipe, name: pipe.xlen(name)))
     return {group: sum(next(lengths) for _ in keys.all_shards()) for group in groups}
 
 
 async def listing(redis: Redis, groups: list[str]) -> list[DeadLetter]:
     out = []
     for group in groups:
-        pipe = redis.pipeline(transaction=False)
-        for shard in keys.all_shards():
-            pipe.xrange(key(shard, group))
-        for shard, letters in zip(keys.all_shards(), await pipe.execute(), strict=True):
+        shards = list(keys.all_shards())
+        kept = await in_slices(redis, shards, lambda pipe, s, g=group: pipe.xrange(key(s, g)))
+        for shard, letters in zip(shards, kept, strict=True):
             for letter_id, raw in letters:
                 fields = {_text(k): _text(v) for k, v in _pairs(raw)}
                 out.append(

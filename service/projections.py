@@ -37,7 +37,7 @@ from domain.kernel import table as tables
 from domain.registry import GAMES
 from events import feeds as feed_upkeep
 from events import keys
-from events.cluster import read_streams, run_scripts
+from events.cluster import in_slices, read_streams, run_scripts
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 
@@ -51,6 +51,7 @@ from .players import PlayerResult
 
 log = logging.getLogger("danger.projections")
 CLAIM_IDLE_MS = 30_000  # an entry pending this long is taken over and applied again
+FULL_UPKEEP_EVERY = 6  # of the upkeeps, one looks at every feed; the others at those in use
 ENTRIES_PER_READ = 500  # feed entries per feed and read
 SETTLE_SECONDS = 0.02  # after a batch, wait this long for the next to gather
 OUTAGE = (RedisConnectionError, RedisTimeoutError, OSError)
@@ -237,6 +238,8 @@ class Projection:
         self.errors = 0
         """Failed attempts to apply a batch or an entry, since this consumer started."""
         self.last_error: str | None = None
+        self._holding: set[str] | None = None  # shards whose feeds may hold entries (None: any)
+        self._upkeeps = 0
 
     async def run(self) -> None:
         await self._run()
@@ -247,10 +250,10 @@ class Projection:
 
     async def _ensure_groups(self, feeds: list[str]) -> None:
         """Each feed's consumer group, made where missing (BUSYGROUP: it exists already)."""
-        pipe = self.redis.pipeline(transaction=False)
-        for feed in feeds:
+        def add(pipe: Any, feed: str) -> None:
             pipe.xgroup_create(feed, self.group, id="0", mkstream=True)
-        for reply in await pipe.execute(raise_on_error=False):
+
+        for reply in await in_slices(self.redis, feeds, add, raise_on_error=False):
             if isinstance(reply, Exception) and "BUSYGROUP" not in str(reply):
                 raise reply
 
@@ -283,6 +286,8 @@ class Projection:
                     (self.group, self.consumer),
                 )
                 batches = {feeds[_text(name)]: entries for name, entries in reply if entries}
+                if self._holding is not None:
+                    self._holding.update(batches)
                 if cursor == "0" and not batches:
                     cursor, wanted = ">", None
                     continue
@@ -294,7 +299,7 @@ class Projection:
                     retry_at = loop.time() + self.settings.retry_seconds
                 if not once and loop.time() - upkeep_at > self.settings.upkeep_seconds:
                     upkeep_at = loop.time()  # under any load: a busy feed must not hide these
-                    await self._upkeep(list(feeds.values()))
+                    await self._upkeep(self._to_keep_up(list(feeds.values())))
                 if once or cursor == "0":
                     wanted = None
                     continue
@@ -400,14 +405,23 @@ class Projection:
             )
         return True
 
+    def _to_keep_up(self, every: list[str]) -> list[str]:
+        """The shards the next upkeep looks at: those whose feeds this consumer has read
+        entries from or found holding some, and now and then every one (what another consumer
+        read and left, or a dead one left pending). Its cost follows the feeds in use, not
+        the number of shards (1,024)."""
+        self._upkeeps += 1
+        if self._holding is None or self._upkeeps % FULL_UPKEEP_EVERY == 0:
+            return every
+        return sorted(self._holding)
+
     async def _upkeep(self, shards: list[str]) -> None:
         """Claim what dead consumers left pending, and trim the feeds: of the feeds that hold
         anything (an entry is never trimmed while pending), found with one XLEN each."""
-        pipe = self.redis.pipeline(transaction=False)
-        for shard in shards:
-            pipe.xlen(keys.feed(shard))
-        lengths = await pipe.execute()
+        lengths = await in_slices(self.redis, shards, lambda pipe, s: pipe.xlen(keys.feed(s)))
+        looked_at = set(shards)
         shards = [shard for shard, length in zip(shards, lengths, strict=True) if length]
+        self._holding = (self._holding or set()) - looked_at | set(shards)
         if not shards:
             return
         await self._claim_stale(shards)
@@ -418,11 +432,12 @@ class Projection:
 
     async def _claim_stale(self, shards: list[str]) -> None:
         """Entries a dead consumer left pending are taken over and applied (idempotently)."""
-        pipe = self.redis.pipeline(transaction=False)
-        for shard in shards:
+        def add(pipe: Any, shard: str) -> None:
             feed = keys.feed(shard)
             pipe.xautoclaim(feed, self.group, self.consumer, CLAIM_IDLE_MS, "0-0", count=100)
-        for shard, (_, entries, *_) in zip(shards, await pipe.execute(), strict=True):
+
+        claimed = await in_slices(self.redis, shards, add)
+        for shard, (_, entries, *_) in zip(shards, claimed, strict=True):
             entries = [entry for entry in entries if entry[1]]
             if entries:
                 await self._apply_each({shard: entries})
@@ -567,11 +582,9 @@ async def lag(redis: Redis) -> dict[str, dict[str, int]]:
     seconds, micros = await redis.time()
     now = seconds * 1000 + micros // 1000
     feeds = [keys.feed(shard) for shard in keys.all_shards()]
-    pipe = redis.pipeline(transaction=False)
-    for feed in feeds:
-        pipe.xinfo_groups(feed)
+    infos = await in_slices(redis, feeds, lambda pipe, f: pipe.xinfo_groups(f), False)
     behind = []  # (feed, group name, pending, undelivered, last delivered id)
-    for feed, groups in zip(feeds, await pipe.execute(raise_on_error=False), strict=True):
+    for feed, groups in zip(feeds, infos, strict=True):
         if isinstance(groups, Exception):  # no such feed yet
             continue
         for group in groups:
@@ -582,11 +595,12 @@ async def lag(redis: Redis) -> dict[str, dict[str, int]]:
                 behind.append((feed, name, pending, undelivered, _text(group["last-delivered-id"])))
     if not behind:
         return out
-    pipe = redis.pipeline(transaction=False)
-    for feed, name, _, _, last in behind:
+    def add(pipe: Any, lagging: tuple[str, str, int, int, str]) -> None:
+        feed, name, _, _, last = lagging
         pipe.xpending(feed, name)
         pipe.xrange(feed, "(" + last, "+", count=1)
-    replies = iter(await pipe.execute())
+
+    replies = iter(await in_slices(redis, behind, add))
     for _, name, pending, undelivered, _ in behind:
         first_pending, first_new = next(replies)["min"], next(replies)
         oldest: list[str] = []

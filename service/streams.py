@@ -41,7 +41,7 @@ from litestar.response.sse import ServerSentEventMessage
 
 from domain.kernel import Viewer
 from events import keys
-from events.cluster import read_streams
+from events.cluster import in_slices, read_streams
 from events.envelope import Envelope
 from events.store import decode_envelope
 
@@ -366,10 +366,9 @@ class StreamHub:
 
     async def _tails(self, feeds: list[str]) -> dict[str, str]:
         """Each feed's last entry id now ('0-0' for a feed not yet written)."""
-        pipe = self.store.redis.pipeline(transaction=False)
-        for feed in feeds:
-            pipe.xrevrange(feed, "+", "-", count=1)
-        replies = await pipe.execute()
+        replies = await in_slices(
+            self.store.redis, feeds, lambda pipe, feed: pipe.xrevrange(feed, "+", "-", count=1)
+        )
         return {
             feed: _text(rows[0][0]) if rows else "0-0"
             for feed, rows in zip(feeds, replies, strict=True)

@@ -15,7 +15,7 @@ from events.store import EventStore
 from service import lobby
 from service.app import create_app
 from service.config import Settings
-from service.projections import rounds_key
+from service.projections import FULL_UPKEEP_EVERY, consumers, rounds_key
 from service.rebuild import rebuild
 from tests.players import new_table, play_to_end
 from tests.projections import caught_up, read_models
@@ -103,4 +103,25 @@ async def test_feeds_stop_growing_and_a_rebuild_after_trimming_builds_every_game
     assert await read_models(own_server.url) == live
     summaries = await lobby.summaries(redis, [t.id for t in games])
     assert [s.status for s in summaries.values() if s] == ["finished"] * 3 + ["open"]
+    await redis.aclose()
+
+
+async def test_the_upkeep_looks_at_the_feeds_in_use_and_now_and_then_at_every_one(own_server):
+    """The feeds' upkeep (claim what dead consumers left, trim) costs what the feeds in use
+    cost, not what 1,024 shards would: it looks at every feed only once in
+    FULL_UPKEEP_EVERY."""
+    redis = await store_client(own_server.url)
+    projection = consumers(redis, EventStore(redis))[0]
+    every = list(keys.all_shards())
+    await projection._ensure_groups(FEEDS)
+    in_use = sorted(random.sample(every, 3))
+    for shard in in_use:
+        await redis.xadd(keys.feed(shard), {"game": "g", "first": 1, "last": 1})
+
+    assert projection._to_keep_up(every) == every  # nothing known yet
+    await projection._upkeep(every)
+    for _ in range(FULL_UPKEEP_EVERY - 2):
+        assert projection._to_keep_up(every) == in_use
+        await projection._upkeep(in_use)
+    assert projection._to_keep_up(every) == every  # now and then, every feed again
     await redis.aclose()
