@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run run-cluster test test-cluster lint openapi bench bench-tools profile soak capacity clean
+.PHONY: run run-cluster test test-cluster test-browser chromium screenshots lint openapi bench bench-tools profile soak capacity clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -37,6 +37,18 @@ CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 
 test-cluster: $(STAMP)
 	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)
+
+# The web client in a real browser (tests/browser): Debian's Chromium, driven by Playwright.
+# `make test` runs these too wherever Chromium is installed.
+chromium:
+	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+
+test-browser: $(STAMP) chromium
+	$(PY) -m pytest -q -p no:randomly tests/browser
+
+# Every page at desktop and phone width, into docs/screenshots/.
+screenshots: $(STAMP) chromium
+	$(PY) -m tests.browser.screenshots
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -23,6 +23,7 @@ from events.store import EventStore
 from . import (
     api,
     app_keys,
+    audit_api,
     background,
     docs_ui,
     durability,
@@ -31,6 +32,7 @@ from . import (
     ratelimit,
     seats_api,
     shards,
+    web_ui,
 )
 from .bell import Bell
 from .bodies import StrictRequest
@@ -160,6 +162,9 @@ def create_app(
             players_api.PlayersController,
             seats_api.SeatsController,
             docs_ui.assets(),
+            audit_api.upload_handler(settings.audit_upload_bytes),
+            web_ui.page,
+            web_ui.assets(),
         ],
         # The app key first: a request is limited under its key when it sent a good one.
         middleware=[
@@ -198,6 +203,9 @@ def create_app(
         debug=False,
     )
     openapi_spec.finish(app, settings.auth)
+    app.openapi_schema.paths["/v1/audit"].post.request_body = audit_api.request_body(  # type: ignore[index,union-attr]
+        settings.audit_upload_bytes
+    )
     return app
 
 

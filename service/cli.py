@@ -250,29 +250,15 @@ def _audit(args: argparse.Namespace) -> int:
     """Check an exported game offline: no server, no Redis."""
     import msgspec
 
-    from events.audit import Check, Report, audit
-    from events.envelope import Envelope
+    from events.audit import audit_export
 
-    decode = msgspec.json.Decoder(Envelope).decode
     try:
         with open(args.file, "rb") as handle:
-            lines = [line for line in handle if line.strip()]
+            data = handle.read()
     except OSError as exc:
         print(f"danger audit: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
-    envelopes = []
-    unreadable = None
-    for number, line in enumerate(lines, start=1):
-        try:
-            envelopes.append(decode(line))
-        except msgspec.DecodeError as exc:  # a changed byte can break the JSON itself
-            unreadable = Check("hash_chain", False, f"line {number} is not an event: {exc}", number)
-            break
-    if unreadable is not None:
-        game = envelopes[0].game if envelopes else ""
-        report = Report(game, False, False, False, [unreadable])
-    else:
-        report = audit(envelopes)
+    report = audit_export(data)
     if args.json:
         print(msgspec.json.encode(report).decode())
     else:

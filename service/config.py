@@ -160,6 +160,7 @@ class Settings:
     queue_url: str | None = None
     shards: int | None = None  # the store's number of shards (None: what it recorded, or 1,024)
     max_body_bytes: int = 64 * 1024
+    audit_upload_bytes: int = 8 * 2**20  # an export sent to POST /v1/audit (about 16,000 events)
     background: bool = True  # run projections and the arq worker beside the API
     cors_origins: tuple[str, ...] = field(default=())
     queue: str = QUEUE  # the arq queue of timers and bot moves
@@ -229,6 +230,7 @@ class Settings:
             sweep_seconds=float(env.get("DANGER_SWEEP_SECONDS", cls.sweep_seconds)),
             cpu_workers=int(env.get("DANGER_CPU_WORKERS", cls.cpu_workers)),
             cpu_queue=int(env.get("DANGER_CPU_QUEUE", cls.cpu_queue)),
+            audit_upload_bytes=_positive(env, "DANGER_AUDIT_UPLOAD_MB", 8) * 2**20,
             rate_limits=_flag(env.get("DANGER_RATE_LIMITS", "on")),
             rates=Rates.from_env(env),
             trusted_proxies=_trusted_proxies(env.get("DANGER_TRUSTED_PROXY", "")),

@@ -23,6 +23,7 @@ TITLES = {
     409: "Conflict",
     412: "Precondition failed",
     413: "Payload too large",
+    415: "Unsupported media type",
     422: "Unprocessable content",
     429: "Too many requests",
     503: "Service unavailable",

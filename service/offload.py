@@ -21,7 +21,7 @@ import msgspec
 
 from domain.kernel import Viewer
 from domain.kernel import table as tables
-from events.audit import audit
+from events.audit import audit, audit_export
 from events.store import decode_envelope
 
 from .embedded import die_with_parent
@@ -90,6 +90,11 @@ class Offload:
 def audit_report(log: list[bytes]) -> bytes:
     """The audit of a stored log, as the JSON the API answers."""
     return msgspec.json.encode(audit([decode_envelope(raw) for raw in log]))
+
+
+def audit_of_export(data: bytes) -> bytes:
+    """The audit of an exported log (JSON Lines), as the JSON the API answers."""
+    return msgspec.json.encode(audit_export(data))
 
 
 def replay_view(

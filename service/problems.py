@@ -143,6 +143,7 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
         409: "The rules forbid it now; `code` names the rule.",
         412: "If-Match named a seq the game has moved past.",
         413: "Body too large.",
+        415: "A body of a media type this operation does not take.",
         422: "Well-formed but impossible: a number beyond the bounds its schema gives "
         "(`..._out_of_range`), an Idempotency-Key reused with another body, or options no "
         "game can be set up with (a sandbox deck that is not the whole deck, team mode "

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import schemathesis
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
@@ -39,6 +40,12 @@ APP = create_app(
     _VALKEY.url,
 )
 APP.state.keep_alive = 0.05
+
+# An export for POST /v1/audit: lines of anything, JSON envelopes or not (each is audited).
+LINE = st.binary(min_size=1, max_size=200).filter(lambda b: b"\n" not in b and b.strip())
+EXPORTS = st.lists(LINE, min_size=1, max_size=5).map(b"\n".join)
+for media in ("application/x-ndjson", "application/jsonl"):
+    schemathesis.openapi.media_type(media, EXPORTS)
 
 schema = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
 CALLS = {"stateless": 0, "stateful": 0}
