@@ -9,10 +9,14 @@ set with no stream open, of the second while `--streams` streams follow it, and 
 once they have ended (a shared machine drifts: the figures with streams are compared with
 both). Half of the streams follow two games, the rest are spread over the whole set; seats
 and spectators, each from the first event, read by a separate process that runs only on
-idle CPU (SCHED_IDLE). Every stream must receive every event of its game once and in
-order, and end by itself after the last. It prints Valkey's connected clients before,
-during and after the streams, command p50/p99 with and without them, the CPU of each
-process, and one JSON line with every figure. Loopback only.
+idle CPU (SCHED_IDLE). On a machine of two cores or more the clients (the load and the
+readers) run on a core of their own (`--clients-cpu`) and the service (API process and
+Valkey) on the others, in every phase, as clients on other machines would: the figures are
+then the service's, not those of the bench's own clients taking the server's core. Every
+stream must receive every event of its game once and in order, and end by itself after the
+last. It prints Valkey's connected clients before, during and after the streams, command
+p50/p99 with and without them, the CPU of each process, how long the API process waited for
+a core, and one JSON line with every figure. Loopback only.
 """
 
 from __future__ import annotations
@@ -195,13 +199,17 @@ async def follow(
         writer.close()
 
 
-def streams_process(conn: Connection, url: str, plan: list[tuple[str, str | None]]) -> None:
+def streams_process(
+    conn: Connection, url: str, plan: list[tuple[str, str | None]], cpus: set[int] | None
+) -> None:
     """Open every planned stream, say when all are open, and report what each received once
     all have ended (or when told to stop)."""
 
-    # Only the CPU nobody else wants (SCHED_IDLE, below nice 19): the figures are the
-    # server's, not those of this bench's own readers on the same cores.
+    # Only the CPU nobody else wants (SCHED_IDLE, below nice 19), on cores of their own
+    # where there are any: the figures are the server's, not those of this bench's readers.
     os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    if cpus:
+        os.sched_setaffinity(0, cpus)
 
     async def main() -> None:
         parts = urlsplit(url)
@@ -230,6 +238,27 @@ def streams_process(conn: Connection, url: str, plan: list[tuple[str, str | None
 # The run ---------------------------------------------------------------------------------
 
 
+def split_cpus(clients_cpu: int | None) -> tuple[set[int] | None, set[int] | None]:
+    """(the clients' cores, the service's), or (None, None) for no pinning."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if clients_cpu == -1 or (clients_cpu is None and len(cpus) < 2):
+        return None, None
+    clients = cpus[-1] if clients_cpu is None else clients_cpu
+    return {clients}, set(cpus) - {clients} or None
+
+
+def run_queue_seconds(pids: list[int]) -> float:
+    """Time the processes' threads spent ready to run but waiting for a core
+    (/proc/PID/task/TID/schedstat): what a contended machine adds to a latency."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                with contextlib.suppress(OSError, IndexError, ValueError):
+                    total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
+
+
 async def clients(redis: Redis) -> int:
     return int((await redis.info("clients"))["connected_clients"])
 
@@ -246,10 +275,11 @@ async def run(args: argparse.Namespace, url: str, redis: Redis, pids: dict) -> d
         figures: dict[str, Any] = {"games_per_phase": len(quiet)}
 
         async def without(name: str, games: list[Game]) -> None:
-            cpu0 = cpu_of(pids)
+            cpu0, waited0 = cpu_of(pids), run_queue_seconds(pids["api"])
             figures[name] = await play(http, games, args.players, args.rate)
-            cpu1 = cpu_of(pids)
+            cpu1, waited1 = cpu_of(pids), run_queue_seconds(pids["api"])
             figures[name]["cpu_s"] = {k: round(cpu1[k] - cpu0.get(k, 0), 2) for k in cpu0}
+            figures[name]["api_waited_s"] = round(waited1 - waited0, 2)
 
         await without("without", quiet)
         before = await clients(redis)
@@ -263,7 +293,9 @@ async def run(args: argparse.Namespace, url: str, redis: Redis, pids: dict) -> d
             plan.append((game.id, game.tokens[seat] if seat < len(game.tokens) else None))
         ctx = multiprocessing.get_context("spawn")
         ours, theirs = ctx.Pipe()
-        streams = ctx.Process(target=streams_process, args=(theirs, url, plan))
+        streams = ctx.Process(
+            target=streams_process, args=(theirs, url, plan, args.clients_cpus)
+        )
         began = time.perf_counter()
         streams.start()
         pids["streams"] = [streams.pid or 0]
@@ -280,10 +312,11 @@ async def run(args: argparse.Namespace, url: str, redis: Redis, pids: dict) -> d
                 await asyncio.sleep(0.25)
 
         sampler = asyncio.create_task(sample())
-        cpu2 = cpu_of(pids)
+        cpu2, waited2 = cpu_of(pids), run_queue_seconds(pids["api"])
         figures["with"] = await play(http, watched, args.players, args.rate)
-        cpu3 = cpu_of(pids)
+        cpu3, waited3 = cpu_of(pids), run_queue_seconds(pids["api"])
         figures["with"]["cpu_s"] = {k: round(cpu3[k] - cpu2.get(k, 0), 2) for k in cpu3}
+        figures["with"]["api_waited_s"] = round(waited3 - waited2, 2)
         # Every stream ends by itself after its game's last event; a stuck one is reported.
         deadline = time.monotonic() + args.grace
         while not ours.poll(0.1) and time.monotonic() < deadline:
@@ -332,7 +365,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=200, help="commands/s the load sends")
     parser.add_argument("--players", type=int, default=8, help="games played at once")
     parser.add_argument("--grace", type=float, default=20, help="s for streams to end")
+    parser.add_argument(
+        "--clients-cpu",
+        type=int,
+        default=None,
+        help="the core the load and the streams' readers run on, the service on the others "
+        "(default: the last core when there are two or more; -1: no pinning)",
+    )
     args = parser.parse_args(argv)
+    args.clients_cpus, service_cpus = split_cpus(args.clients_cpu)
+    if args.clients_cpus:
+        os.sched_setaffinity(0, args.clients_cpus)
     limit = open_files()
     if limit < 2 * args.streams + 256:
         print(f"bench.streams: the open-file limit is {limit}; raise it", file=sys.stderr)
@@ -348,6 +391,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         wait_healthy(f"{url}/health", serve)
         pids = {"api": tree(serve.pid), "valkey": [valkey.pid]}
+        if service_cpus:
+            for pid in [*pids["api"], *pids["valkey"]]:
+                os.sched_setaffinity(pid, service_cpus)
         figures = asyncio.run(run(args, url, redis, pids))
     finally:
         stop(serve)
@@ -378,7 +424,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"CPU s without / with: api {without['cpu_s'].get('api')} / {with_['cpu_s'].get('api')}, "
         f"valkey {without['cpu_s'].get('valkey')} / {with_['cpu_s'].get('valkey')}, "
-        f"stream clients {figures['streams_cpu_s']}"
+        f"stream clients {figures['streams_cpu_s']}; the API waited for a core "
+        f"{without['api_waited_s']} / {with_['api_waited_s']} / {again['api_waited_s']} s; "
+        f"clients on cores {sorted(args.clients_cpus) if args.clients_cpus else 'shared'}"
     )
     figures["p99_ratio"] = round(with_["p99_ms"] / baseline_p99, 3)
     print(json.dumps(figures))
