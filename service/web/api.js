@@ -63,12 +63,15 @@ export const tokens = {
     if (!Object.keys(all[game]).length) delete all[game];
     localStorage.setItem(KEY, JSON.stringify(all));
   },
-  // `#token=<token>` hands a seat's or the admin's token to this browser; it leaves the
-  // address bar at once.
+  // `#token=<token>` hands a seat's or the admin's token to this browser, `#invite=<invite>`
+  // a private game's invite; they leave the address bar at once.
   fromAddress(game) {
-    const found = new URLSearchParams(location.hash.slice(1)).get("token");
-    if (!found) return;
-    tokens.set(game, found.includes(".admin.") ? "admin" : "seat", found);
+    const address = new URLSearchParams(location.hash.slice(1));
+    const found = address.get("token");
+    const invite = address.get("invite");
+    if (!found && !invite) return;
+    if (found) tokens.set(game, found.includes(".admin.") ? "admin" : "seat", found);
+    if (invite) tokens.set(game, "invite", invite);
     history.replaceState(null, "", location.pathname + location.search);
   },
 };

@@ -116,7 +116,7 @@ export async function gamePage(main, id) {
       clear(lobby, h("details", {}, h("summary", {}, "Players"), players));
       return;
     }
-    const admin = tokens.of(id).admin;
+    const { admin, invite } = tokens.of(id);
     const teams = TEAMS[game.game] || (view.options && view.options.teams ? null : null);
     const name = h("input", { id: "join-name", name: "name", required: true, maxlength: 40, autocomplete: "nickname" });
     const team = teams ? h("select", { id: "join-team", name: "team" }, teams.map((t) => h("option", { value: t }, t))) : null;
@@ -128,6 +128,7 @@ export async function gamePage(main, id) {
           event.preventDefault();
           const body = { name: name.value };
           if (team) body.team = team.value;
+          if (tokens.of(id).invite) body.invite = tokens.of(id).invite;
           try {
             const joined = await call("POST", `/v1/games/${id}/players`, { body });
             tokens.set(id, "seat", joined.token);
@@ -153,6 +154,7 @@ export async function gamePage(main, id) {
           event.preventDefault();
           const body = { name: botName.value, bot: botKind.value };
           if (botTeam) body.team = botTeam.value;
+          if (tokens.of(id).invite) body.invite = tokens.of(id).invite;
           try {
             await call("POST", `/v1/games/${id}/players`, { body });
             say("");
@@ -174,6 +176,7 @@ export async function gamePage(main, id) {
           h("button", { type: "button", onclick: () => adminCall("start") }, "Start the game"),
           h("button", { type: "button", class: "danger", onclick: () => adminCall("abandon") }, "Abandon the game"),
           h("details", {}, h("summary", {}, "Your admin link"), h("p", {}, "Keep it to start this game from another browser: "), h("code", {}, `${location.origin}/games/${id}#token=${admin}`)),
+          invite ? h("p", { class: "invite" }, "A private game: share this link to invite players: ", h("code", { "data-invite": invite }, `${location.origin}/games/${id}#invite=${invite}`)) : null,
         )
       : null;
     clear(
@@ -263,7 +266,8 @@ export async function gamePage(main, id) {
 
   // A seat's link opened on this page (`#token=`): take the token and read the game as it.
   window.addEventListener("hashchange", () => {
-    if (new URLSearchParams(location.hash.slice(1)).get("token")) {
+    const address = new URLSearchParams(location.hash.slice(1));
+    if (address.get("token") || address.get("invite")) {
       tokens.fromAddress(id);
       schedule();
     }

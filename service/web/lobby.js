@@ -106,6 +106,7 @@ async function createForm() {
         try {
           const created = await call("POST", "/v1/games", { body });
           tokens.set(created.id, "admin", created.admin_token);
+          if (created.invite) tokens.set(created.id, "invite", created.invite);
           location.assign(`/games/${created.id}`);
         } catch (error) {
           message.textContent = error.message;

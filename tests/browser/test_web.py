@@ -341,3 +341,26 @@ async def test_pages_work_at_phone_width_with_no_request_elsewhere(new_page, ser
     answer = await page.request.get("/")
     policy = answer.headers["content-security-policy"]
     assert "default-src 'self'" in policy and "script-src 'self'" in policy
+
+
+async def test_a_private_game_is_joined_through_its_invite_link(new_page):
+    ann, bob, eve = [await new_page() for _ in range(3)]
+    await ann.goto("/")
+    await ann.get_by_label("Visibility").select_option("private")
+    await ann.get_by_role("button", name="Create").click()
+    await ann.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+$"))
+    game_id = ann.url.rsplit("/", 1)[1]
+    invite = await ann.locator("[data-invite]").get_attribute("data-invite")
+    link = await ann.locator("[data-invite]").text_content() or ""
+    assert link.endswith(f"/games/{game_id}#invite={invite}")
+
+    await eve.goto(f"/games/{game_id}")  # the id alone is not an invitation
+    await eve.get_by_label("Name", exact=True).fill("Eve")
+    await eve.get_by_role("button", name="Join", exact=True).click()
+    await expect(eve.get_by_role("alert")).to_contain_text("There is no game")
+
+    await bob.goto(link)
+    await expect(bob).to_have_url(link.split("#")[0])  # the invite leaves the address bar
+    await bob.get_by_label("Name", exact=True).fill("Bob")
+    await bob.get_by_role("button", name="Join", exact=True).click()
+    await expect(bob.locator(".who")).to_contain_text("You play seat 1, Bob")
