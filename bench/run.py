@@ -29,6 +29,7 @@ import httpx
 
 from bench import record
 from bench.replay import measure_replay
+from service.config import SERVER_STACKS, Settings
 from service.embedded import EmbeddedValkey
 
 HERE = Path(__file__).parent
@@ -191,7 +192,9 @@ def percentile(values: list[float], q: float) -> float:
     return float(ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))])
 
 
-def start_serve(redis_url: str, processes: int) -> tuple[subprocess.Popen, str]:
+def start_serve(
+    redis_url: str, processes: int, stack: str | None = None
+) -> tuple[subprocess.Popen, str]:
     """`danger serve` in sandbox mode on a free port, on the given server; (process, URL)."""
     port = free_port()
     command = [sys.executable, "-m", "service.cli", "serve"]
@@ -202,13 +205,17 @@ def start_serve(redis_url: str, processes: int) -> tuple[subprocess.Popen, str]:
     # The load comes from one address: limits it never reaches, so each request still pays
     # for its bucket, and no game-count cap.
     env["DANGER_OPEN_GAMES_PER_CLIENT"] = "0"
+    if stack is not None:
+        env["DANGER_SERVER_STACK"] = stack
     env.update({f"DANGER_RATE_{kind}": "1000000/1" for kind in RATE_KINDS})
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return proc, f"http://127.0.0.1:{port}"
 
 
-def command_path(redis_url: str, valkey_pid: int, processes: int, args: argparse.Namespace) -> dict:
-    serve, url = start_serve(redis_url, processes)
+def command_path(
+    redis_url: str, valkey_pid: int, processes: int, args: argparse.Namespace, stack: str
+) -> dict:
+    serve, url = start_serve(redis_url, processes, stack)
     env = {"BENCH_GAMES": str(OUT / "games.lua")}
     try:
         wait_healthy(f"{url}/health", serve)
@@ -227,8 +234,13 @@ def command_path(redis_url: str, valkey_pid: int, processes: int, args: argparse
     return figures
 
 
-def anchor(redis_url: str, valkey_pid: int, processes: int, args: argparse.Namespace) -> dict:
+def anchor(
+    redis_url: str, valkey_pid: int, processes: int, args: argparse.Namespace, stack: str
+) -> dict:
+    """The anchor on the same server stack as the service (its loop and HTTP parser), so
+    that the ratio compares the command paths, not the stacks."""
     port = free_port()
+    loop, http = SERVER_STACKS[stack]
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -242,6 +254,10 @@ def anchor(redis_url: str, valkey_pid: int, processes: int, args: argparse.Names
             "--no-access-log",
             "--log-level",
             "warning",
+            "--loop",
+            loop,
+            "--http",
+            http,
         ],
         env={**os.environ, "REDIS_URL": redis_url},
         stdout=subprocess.DEVNULL,
@@ -256,6 +272,48 @@ def anchor(redis_url: str, valkey_pid: int, processes: int, args: argparse.Names
         return wrk("anchor.lua", url, args.connections, args.duration, {"BENCH_RUN": run}, watch)
     finally:
         stop(proc)
+
+
+def run_stack(stack: str, valkey: EmbeddedValkey, args: argparse.Namespace) -> dict[int, Any]:
+    """The service and the anchor on one server stack, at each number of processes."""
+    print(f"server stack {stack}: {stack_in_use(stack)}", flush=True)
+    runs: dict[int, Any] = {}
+    for n in args.processes:
+        service = command_path(valkey.url, valkey.pid, n, args, stack)
+        base = anchor(valkey.url, valkey.pid, n, args, stack)
+        runs[n] = {"service": service, "anchor": base}
+        print(
+            f"{n} process(es): commands {service['per_s']}/s p50 {service['p50_ms']} ms "
+            f"p99 {service['p99_ms']} ms | anchor {base['per_s']}/s p50 {base['p50_ms']} ms "
+            f"p99 {base['p99_ms']} ms | ratio {service['per_s'] / base['per_s']:.2f} | "
+            f"lag p99 {service['lag_p99_ms']} ms | wrk CPU {service['loadgen_cpu_share']:.0%}"
+            f"/{base['loadgen_cpu_share']:.0%}",
+            flush=True,
+        )
+        print(
+            f"  CPU ms per request: service {service['cpu_ms_per_request']}, "
+            f"anchor {base['cpu_ms_per_request']}",
+            flush=True,
+        )
+    return runs
+
+
+def stack_in_use(stack: str) -> str:
+    """What uvicorn will run on for `stack` here, with the versions installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    def have(name: str) -> str | None:
+        try:
+            return f"{name} {version(name)}"
+        except PackageNotFoundError:
+            return None
+
+    uvloop, httptools = have("uvloop"), have("httptools")
+    loop, http = SERVER_STACKS[stack]
+    loop_in_use = loop if loop != "auto" else ("uvloop" if uvloop else "asyncio")
+    http_in_use = http if http != "auto" else ("httptools" if httptools else "h11")
+    names = {"uvloop": uvloop, "httptools": httptools, "h11": have("h11"), "asyncio": "asyncio"}
+    return f"uvicorn {version('uvicorn')}, {names[loop_in_use]}, {names[http_in_use]}"
 
 
 def machine() -> dict[str, Any]:
@@ -283,6 +341,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--per-kind", type=int, default=40, help="recorded games of each kind")
     parser.add_argument("--cached-games", type=int, default=10_000)
+    parser.add_argument(
+        "--stacks",
+        nargs="+",
+        default=[Settings.server_stack],
+        choices=list(SERVER_STACKS),
+        help="server stacks to run the service and the anchor on, each in turn",
+    )
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None:
         print("bench: wrk is missing (Debian: apt-get install wrk)", file=sys.stderr)
@@ -295,24 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     valkey.start()
     result: dict[str, Any] = {"machine": machine(), "connections": args.connections}
     try:
-        runs = {}
-        for n in args.processes:
-            service = command_path(valkey.url, valkey.pid, n, args)
-            base = anchor(valkey.url, valkey.pid, n, args)
-            runs[n] = {"service": service, "anchor": base}
-            print(
-                f"{n} process(es): commands {service['per_s']}/s p50 {service['p50_ms']} ms "
-                f"p99 {service['p99_ms']} ms | anchor {base['per_s']}/s p50 {base['p50_ms']} ms "
-                f"p99 {base['p99_ms']} ms | ratio {service['per_s'] / base['per_s']:.2f} | "
-                f"lag p99 {service['lag_p99_ms']} ms | wrk CPU {service['loadgen_cpu_share']:.0%}"
-                f"/{base['loadgen_cpu_share']:.0%}",
-                flush=True,
-            )
-            print(
-                f"  CPU ms per request: service {service['cpu_ms_per_request']}, "
-                f"anchor {base['cpu_ms_per_request']}",
-                flush=True,
-            )
+        by_stack = {stack: run_stack(stack, valkey, args) for stack in args.stacks}
         replay = measure_replay(valkey.url, args.cached_games)
         print(
             f"replay {replay['replay_events_per_s_memory']:,} events/s from memory, "
@@ -325,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
         valkey.stop()
         shutil.rmtree(data, ignore_errors=True)
 
+    runs = by_stack[args.stacks[0]]
     top = runs[max(runs)]  # the most API processes: the machine's cores in use
     service, base = top["service"], top["anchor"]
     result.update(
@@ -366,6 +415,19 @@ def main(argv: list[str] | None = None) -> int:
                 },
             }
             for n, r in runs.items()
+        },
+        stack=args.stacks[0],
+        by_stack={
+            stack: {
+                str(n): {
+                    "commands_per_s": r["service"]["per_s"],
+                    "p99_ms": r["service"]["p99_ms"],
+                    "anchor_per_s": r["anchor"]["per_s"],
+                    "anchor_p99_ms": r["anchor"]["p99_ms"],
+                }
+                for n, r in stack_runs.items()
+            }
+            for stack, stack_runs in by_stack.items()
         },
     )
     print(json.dumps(result))

@@ -71,10 +71,13 @@ def _serve(args: argparse.Namespace) -> int:
         if args.workers > 1:
             return _serve_processes(args, settings, redis_url)
         app = create_app(settings, redis_url)
+        loop, http = settings.loop_and_http
         config = uvicorn.Config(
             app,
             host=settings.host,
             port=settings.port,
+            loop=loop,  # type: ignore[arg-type]
+            http=http,  # type: ignore[arg-type]
             log_level="info",
             lifespan="on",
             access_log=args.access_log,
@@ -140,6 +143,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
         worker = subprocess.Popen(
             [sys.executable, "-m", "service.cli", "worker"], preexec_fn=die_with_parent
         )
+    loop, http = settings.loop_and_http
     try:
         listening.serve_processes(
             listening.TcpConfig(
@@ -147,6 +151,8 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
                 factory=True,
                 host=settings.host,
                 port=settings.port,
+                loop=loop,  # type: ignore[arg-type]
+                http=http,  # type: ignore[arg-type]
                 workers=args.workers,
                 log_level="info",
                 access_log=args.access_log,

@@ -65,6 +65,14 @@ _OFF = ("0", "off", "false", "no", "none")
 
 
 AUTH_MODES = ("open", "keys")
+# The event loop and HTTP parser uvicorn runs the API on: "auto" takes uvloop and httptools
+# where they are installed (they are dependencies), "asyncio" the standard library's loop
+# and h11; docs/performance.md compares them.
+SERVER_STACKS = {
+    "auto": ("auto", "auto"),
+    "asyncio": ("asyncio", "h11"),
+    "uvloop": ("uvloop", "httptools"),
+}
 
 
 @dataclass(frozen=True)
@@ -195,10 +203,16 @@ class Settings:
     give_up_seconds: float = 300.0
     # "open": anyone may create games; "keys": creating one needs an app key (app_keys.py).
     auth: str = "open"
+    server_stack: str = "auto"  # uvicorn's event loop and HTTP parser (SERVER_STACKS)
 
     @property
     def idempotency_ms(self) -> int:
         return int(self.idempotency_hours * 3600 * 1000)
+
+    @property
+    def loop_and_http(self) -> tuple[str, str]:
+        """uvicorn's `loop` and `http`."""
+        return SERVER_STACKS[self.server_stack]
 
     @property
     def lifecycle(self) -> Lifecycle:
@@ -259,6 +273,7 @@ class Settings:
             ),
             give_up_seconds=float(env.get("DANGER_GIVE_UP_SECONDS") or cls.give_up_seconds),
             auth=env.get("DANGER_AUTH", cls.auth).strip().lower(),
+            server_stack=env.get("DANGER_SERVER_STACK", cls.server_stack).strip().lower(),
         )
 
     def __post_init__(self) -> None:
@@ -272,6 +287,11 @@ class Settings:
             raise ValueError(
                 "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "
                 "and DANGER_CPU_QUEUE at least 0"
+            )
+        if self.server_stack not in SERVER_STACKS:
+            raise ValueError(
+                f"DANGER_SERVER_STACK must be one of {', '.join(SERVER_STACKS)}, "
+                f"not {self.server_stack!r}"
             )
         if self.auth not in AUTH_MODES:
             raise ValueError(f"DANGER_AUTH must be open or keys, not {self.auth!r}")

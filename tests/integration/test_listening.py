@@ -38,3 +38,32 @@ async def test_the_socket_of_several_processes_has_nagle_off_on_every_connection
     ours = TcpConfig("service.app:from_env", factory=True, **options).bind_socket()
     assert ours.proto == socket.IPPROTO_TCP
     assert await nodelay_of_accepted(ours) != 0
+
+
+def test_on_uvloop_too_every_connection_has_nagle_off():
+    """`DANGER_SERVER_STACK=uvloop` (and `auto`, where uvloop is installed) runs the API on
+    uvloop, whose transports are its own: their connections too answer without waiting."""
+    import uvloop
+
+    options = {"host": "127.0.0.1", "port": 0, "workers": 2}
+    for config in (uvicorn.Config, TcpConfig):
+        sock = config("service.app:from_env", factory=True, **options).bind_socket()
+        loop = uvloop.new_event_loop()
+        try:
+            assert loop.run_until_complete(nodelay_of_accepted(sock)) != 0, config
+        finally:
+            loop.close()
+
+
+def test_the_server_stack_is_a_setting_and_an_unknown_one_is_refused(monkeypatch):
+    import pytest
+
+    from service.config import Settings
+
+    monkeypatch.setenv("DANGER_SERVER_STACK", "asyncio")
+    assert Settings.from_env().loop_and_http == ("asyncio", "h11")
+    monkeypatch.setenv("DANGER_SERVER_STACK", "uvloop")
+    assert Settings.from_env().loop_and_http == ("uvloop", "httptools")
+    monkeypatch.setenv("DANGER_SERVER_STACK", "granite")
+    with pytest.raises(ValueError, match="DANGER_SERVER_STACK must be one of"):
+        Settings.from_env()
