@@ -32,6 +32,8 @@ from bench.replay import measure_replay
 from service.config import SERVER_STACKS, Settings
 from service.embedded import EmbeddedValkey
 
+GRANIAN = "granian"  # bench/granian_serve.py: the same processes on Granian
+
 HERE = Path(__file__).parent
 OUT = HERE / "out"
 RATE_KINDS = ("CREATE", "JOIN", "COMMAND", "READ", "STREAM")
@@ -199,13 +201,18 @@ def start_serve(
     port = free_port()
     command = [sys.executable, "-m", "service.cli", "serve"]
     command += ["--sandbox", "--port", str(port), "--workers", str(processes)]
+    if stack == GRANIAN:
+        command = [sys.executable, "-m", "bench.granian_serve", "--port", str(port)]
+        command += ["--workers", str(processes)]
     # The URL carries the server's password: in the environment, not on a command line
     # every local user can read.
     env = {**os.environ, "REDIS_URL": redis_url}
     # The load comes from one address: limits it never reaches, so each request still pays
     # for its bucket, and no game-count cap.
     env["DANGER_OPEN_GAMES_PER_CLIENT"] = "0"
-    if stack is not None:
+    if stack == GRANIAN:
+        env["DANGER_SANDBOX"] = "1"
+    elif stack is not None:
         env["DANGER_SERVER_STACK"] = stack
     env.update({f"DANGER_RATE_{kind}": "1000000/1" for kind in RATE_KINDS})
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -240,25 +247,16 @@ def anchor(
     """The anchor on the same server stack as the service (its loop and HTTP parser), so
     that the ratio compares the command paths, not the stacks."""
     port = free_port()
-    loop, http = SERVER_STACKS[stack]
+    if stack == GRANIAN:
+        command = [sys.executable, "-m", "bench.granian_serve", "--anchor", "--port", str(port)]
+        command += ["--workers", str(processes)]
+    else:
+        loop, http = SERVER_STACKS[stack]
+        command = [sys.executable, "-m", "uvicorn", "bench.anchor:app", "--port", str(port)]
+        command += ["--workers", str(processes), "--no-access-log", "--log-level", "warning"]
+        command += ["--loop", loop, "--http", http]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "bench.anchor:app",
-            "--port",
-            str(port),
-            "--workers",
-            str(processes),
-            "--no-access-log",
-            "--log-level",
-            "warning",
-            "--loop",
-            loop,
-            "--http",
-            http,
-        ],
+        command,
         env={**os.environ, "REDIS_URL": redis_url},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -299,7 +297,7 @@ def run_stack(stack: str, valkey: EmbeddedValkey, args: argparse.Namespace) -> d
 
 
 def stack_in_use(stack: str) -> str:
-    """What uvicorn will run on for `stack` here, with the versions installed."""
+    """What the API will run on for `stack` here, with the versions installed."""
     from importlib.metadata import PackageNotFoundError, version
 
     def have(name: str) -> str | None:
@@ -307,6 +305,9 @@ def stack_in_use(stack: str) -> str:
             return f"{name} {version(name)}"
         except PackageNotFoundError:
             return None
+
+    if stack == GRANIAN:
+        return f"{have('granian')} (ASGI), {have('uvloop')}"
 
     uvloop, httptools = have("uvloop"), have("httptools")
     loop, http = SERVER_STACKS[stack]
@@ -345,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         "--stacks",
         nargs="+",
         default=[Settings.server_stack],
-        choices=list(SERVER_STACKS),
+        choices=[*SERVER_STACKS, GRANIAN],
         help="server stacks to run the service and the anchor on, each in turn",
     )
     args = parser.parse_args(argv)
