@@ -247,6 +247,17 @@ def split_cpus(clients_cpu: int | None) -> tuple[set[int] | None, set[int] | Non
     return {clients}, set(cpus) - {clients} or None
 
 
+def softirq_seconds(cpus: set[int] | None) -> float:
+    """Time the given cores (None: all) spent in interrupts and softirqs (/proc/stat): on
+    loopback the receiving side's network path runs there too."""
+    total = 0
+    for line in Path("/proc/stat").read_text().splitlines():
+        name, *fields = line.split()
+        if name.startswith("cpu") and name != "cpu" and (cpus is None or int(name[3:]) in cpus):
+            total += int(fields[5]) + int(fields[6])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def run_queue_seconds(pids: list[int]) -> float:
     """Time the processes' threads spent ready to run but waiting for a core
     (/proc/PID/task/TID/schedstat): what a contended machine adds to a latency."""
@@ -276,8 +287,11 @@ async def run(args: argparse.Namespace, url: str, redis: Redis, pids: dict) -> d
 
         async def without(name: str, games: list[Game]) -> None:
             cpu0, waited0 = cpu_of(pids), run_queue_seconds(pids["api"])
+            irq0 = softirq_seconds(args.service_cpus)
             figures[name] = await play(http, games, args.players, args.rate)
             cpu1, waited1 = cpu_of(pids), run_queue_seconds(pids["api"])
+            irq = softirq_seconds(args.service_cpus) - irq0
+            figures[name]["service_cores_irq_s"] = round(irq, 2)
             figures[name]["cpu_s"] = {k: round(cpu1[k] - cpu0.get(k, 0), 2) for k in cpu0}
             figures[name]["api_waited_s"] = round(waited1 - waited0, 2)
 
@@ -313,8 +327,10 @@ async def run(args: argparse.Namespace, url: str, redis: Redis, pids: dict) -> d
 
         sampler = asyncio.create_task(sample())
         cpu2, waited2 = cpu_of(pids), run_queue_seconds(pids["api"])
+        irq2 = softirq_seconds(args.service_cpus)
         figures["with"] = await play(http, watched, args.players, args.rate)
         cpu3, waited3 = cpu_of(pids), run_queue_seconds(pids["api"])
+        figures["with"]["service_cores_irq_s"] = round(softirq_seconds(args.service_cpus) - irq2, 2)
         figures["with"]["cpu_s"] = {k: round(cpu3[k] - cpu2.get(k, 0), 2) for k in cpu3}
         figures["with"]["api_waited_s"] = round(waited3 - waited2, 2)
         # Every stream ends by itself after its game's last event; a stuck one is reported.
@@ -374,6 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     args.clients_cpus, service_cpus = split_cpus(args.clients_cpu)
+    args.service_cpus = service_cpus
     if args.clients_cpus:
         os.sched_setaffinity(0, args.clients_cpus)
     limit = open_files()
@@ -425,7 +442,9 @@ def main(argv: list[str] | None = None) -> int:
         f"CPU s without / with: api {without['cpu_s'].get('api')} / {with_['cpu_s'].get('api')}, "
         f"valkey {without['cpu_s'].get('valkey')} / {with_['cpu_s'].get('valkey')}, "
         f"stream clients {figures['streams_cpu_s']}; the API waited for a core "
-        f"{without['api_waited_s']} / {with_['api_waited_s']} / {again['api_waited_s']} s; "
+        f"{without['api_waited_s']} / {with_['api_waited_s']} / {again['api_waited_s']} s, "
+        f"the service's cores were in interrupts {without['service_cores_irq_s']} / "
+        f"{with_['service_cores_irq_s']} / {again['service_cores_irq_s']} s; "
         f"clients on cores {sorted(args.clients_cpus) if args.clients_cpus else 'shared'}"
     )
     figures["p99_ratio"] = round(with_["p99_ms"] / baseline_p99, 3)

@@ -80,6 +80,8 @@ export async function gamePage(main, id) {
 
   function draw(game) {
     const view = game.view;
+    // The control in focus is drawn anew: focus its successor, so a keyboard keeps its place.
+    const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.command;
     document.title = `${GAME_NAMES[game.game] || game.game} ${id} · Danger Hall`;
     clear(title, `${GAME_NAMES[game.game] || game.game} `, h("span", { class: "muted" }, id));
     status.dataset.status = game.status;
@@ -97,9 +99,8 @@ export async function gamePage(main, id) {
     drawSeating(game);
     drawControls(game);
     drawClocks(game);
-    const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.command;
     clear(table, board(view));
-    if (focused) controls.querySelector(`[data-command='${CSS.escape(focused)}']`)?.focus();
+    if (focused) (controls.querySelector(`[data-command='${CSS.escape(focused)}']`) || controls.querySelector("button[data-command]"))?.focus();
   }
 
   function drawSeating(game) {
