@@ -2,11 +2,14 @@
 small msgspec body and does one Lua conditional XADD into the same server; no game, no
 state, no hash chain. The game's command path is measured against it.
 
-Served by uvicorn as the service is: `uvicorn bench.anchor:app --workers N`.
+Served by uvicorn as the service is, on the same loop and HTTP parser and on a socket bound
+as the service binds it (Nagle's algorithm off on every connection, service/listening.py):
+`python -m bench.anchor --port P --workers N --loop L --http H`.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -53,3 +56,26 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
 
 
 app = Litestar(route_handlers=[anchor], lifespan=[lifespan], debug=False)
+
+
+if __name__ == "__main__":
+    from service.listening import TcpConfig, serve_processes
+
+    parser = argparse.ArgumentParser(prog="bench.anchor", description=__doc__)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--loop", default="auto")
+    parser.add_argument("--http", default="auto")
+    args = parser.parse_args()
+    serve_processes(
+        TcpConfig(
+            "bench.anchor:app",
+            host="127.0.0.1",
+            port=args.port,
+            workers=args.workers,
+            loop=args.loop,
+            http=args.http,
+            log_level="warning",
+            access_log=False,
+        )
+    )

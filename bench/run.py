@@ -252,9 +252,8 @@ def anchor(
         command += ["--workers", str(processes)]
     else:
         loop, http = SERVER_STACKS[stack]
-        command = [sys.executable, "-m", "uvicorn", "bench.anchor:app", "--port", str(port)]
-        command += ["--workers", str(processes), "--no-access-log", "--log-level", "warning"]
-        command += ["--loop", loop, "--http", http]
+        command = [sys.executable, "-m", "bench.anchor", "--port", str(port)]
+        command += ["--workers", str(processes), "--loop", loop, "--http", http]
     proc = subprocess.Popen(
         command,
         env={**os.environ, "REDIS_URL": redis_url},
