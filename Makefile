@@ -2,14 +2,20 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run run-cluster test test-cluster test-browser chromium screenshots lint openapi bench bench-tools profile soak capacity clean
 
+# `make run` installs what the service needs, no more; the test tools come with `make test`.
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test]"
+	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $(TEST_STAMP)
 
 run: $(STAMP)
 	$(VENV)/bin/danger serve
@@ -19,7 +25,7 @@ run-cluster: $(STAMP)
 	$(PY) -m tests.cluster -- sh -c 'REDIS_URL="$$DANGER_TEST_REDIS_URL" \
 		DANGER_QUEUE_URL="$$DANGER_TEST_QUEUE_URL" exec $(VENV)/bin/danger serve'
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q
 
@@ -35,7 +41,7 @@ CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 	tests/integration/test_race.py tests/integration/test_durability.py \
 	tests/integration/test_cluster.py
 
-test-cluster: $(STAMP)
+test-cluster: $(TEST_STAMP)
 	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)
 
 # The web client in a real browser (tests/browser): Debian's Chromium, driven by Playwright.
@@ -43,18 +49,18 @@ test-cluster: $(STAMP)
 chromium:
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
-test-browser: $(STAMP) chromium
+test-browser: $(TEST_STAMP) chromium
 	$(PY) -m pytest -q -p no:randomly tests/browser
 
 # Every page at desktop and phone width, into docs/screenshots/.
-screenshots: $(STAMP) chromium
+screenshots: $(TEST_STAMP) chromium
 	$(PY) -m tests.browser.screenshots
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
 # Not part of `make test`: a few minutes of load (docs/performance.md). wrk is Debian's.
-bench-tools: $(STAMP)
+bench-tools: $(TEST_STAMP)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(PY) -m pip install --quiet -e ".[test,bench]"
 
@@ -65,12 +71,12 @@ profile: bench-tools
 	$(PY) -m bench.profile
 
 # Ten minutes of mixed load; memory over time (docs/performance.md, "Soak").
-soak: $(STAMP)
+soak: $(TEST_STAMP)
 	$(PY) -m bench.soak
 
 # Concurrent human-paced games on `danger serve --workers 2`, N rising until command p99
 # passes 100 ms (docs/performance.md, "Capacity"); about ten minutes.
-capacity: $(STAMP)
+capacity: $(TEST_STAMP)
 	$(PY) -m bench.capacity
 
 openapi: $(STAMP)
