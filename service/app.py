@@ -188,7 +188,9 @@ def create_app(
         request_max_body_size=settings.max_body_bytes,
         request_class=StrictRequest,
         cors_config=CORSConfig(
-            allow_origins=list(settings.cors_origins), expose_headers=ratelimit.HEADERS
+            # A browser client may read the limits, and a game's ETag for If-Match.
+            allow_origins=list(settings.cors_origins),
+            expose_headers=[*ratelimit.HEADERS, "ETag"],
         )
         if settings.cors_origins
         else None,
