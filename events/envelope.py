@@ -132,6 +132,9 @@ class EventCodec:
         self._types = {t.__struct_config__.tag: t for t in event_types}
         self._decoders = {tag: msgspec.json.Decoder(t) for tag, t in self._types.items()}
 
+    def type_of(self, tag: str) -> type[Event] | None:
+        return self._types.get(tag)
+
     def event(self, envelope: Envelope | Folded) -> Event:
         if envelope.type not in self._types:
             raise msgspec.ValidationError(f"Invalid value {envelope.type!r} - at `$.type`")

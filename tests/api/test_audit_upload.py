@@ -77,3 +77,30 @@ async def test_nothing_is_stored_and_bad_uploads_get_clear_refusals(client, valk
     huge = b"x" * (8 * 2**20 + 1)
     too_big = await client.post("/v1/audit", content=huge, headers=NDJSON)
     assert too_big.status_code == 413 and too_big.json()["code"] == "body_too_large"
+
+
+async def test_a_running_games_export_is_audited_as_far_as_its_reader_may_see(client, tmp_path):
+    """A running game's export is redacted for its reader: the audit says so and checks
+    every link and every event shown whole; a changed event is still caught."""
+    table = await new_table(client, seats=2)
+    for _ in range(6):
+        state = await table.state(0)
+        seat = 0 if state["legal"] else 1
+        legal = (await table.state(seat))["legal"]
+        assert (await table.send(seat, legal[0])).status_code == 200
+    export = (await client.get(f"/v1/games/{table.id}/export")).content
+    report = (await client.post("/v1/audit", content=export, headers=NDJSON)).json()
+    chain = report["checks"][0]
+    assert chain["name"] == "hash_chain" and chain["ok"], chain
+    assert "redacted for this export's reader" in chain["detail"]
+    assert not report["ok"] and not report["finished"]
+    assert report == cli_audit(tmp_path, export)
+
+    shown_whole = next(
+        json.loads(line)["seq"]
+        for line in export.splitlines()
+        if json.loads(line)["type"] == "player_joined"
+    )
+    bad = tampered(export, shown_whole)
+    chain = (await client.post("/v1/audit", content=bad, headers=NDJSON)).json()["checks"][0]
+    assert not chain["ok"] and chain["seq"] == shown_whole
