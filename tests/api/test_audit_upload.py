@@ -5,6 +5,7 @@ import json
 import subprocess
 import sys
 
+from events.keys import GameKeys
 from tests.players import new_table, play_to_end
 from tests.stores import store_client
 
@@ -63,11 +64,13 @@ async def test_a_tampered_export_fails_at_the_changed_event_as_it_does_offline(c
 
 
 async def test_nothing_is_stored_and_bad_uploads_get_clear_refusals(client, valkey):
-    _, export = await finished_export(client)
+    game_id, export = await finished_export(client)
     redis = await store_client(valkey.url)
-    before = await redis.dbsize()
+    kept = GameKeys(game_id).audit  # where the game's own audit keeps its report
     assert (await client.post("/v1/audit", content=export, headers=NDJSON)).status_code == 200
-    assert await redis.dbsize() == before
+    assert not await redis.exists(kept), "an uploaded export's audit is kept nowhere"
+    assert (await client.get(f"/v1/games/{game_id}/audit")).status_code == 200
+    assert await redis.exists(kept)  # the game's own audit, computed once, is
     await redis.aclose()
 
     empty = await client.post("/v1/audit", content=b"\n \n", headers=NDJSON)
