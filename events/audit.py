@@ -32,7 +32,7 @@ from domain.kernel import Command, Shuffler, event_type
 from domain.kernel import table as tables
 from domain.registry import GAMES
 
-from .envelope import GENESIS, Envelope, EventCodec, digest, event_data, first_break, unsealed
+from .envelope import Envelope, EventCodec, chain_break, event_data, first_break
 
 SCORING = {"round_scored", "game_ended"}
 
@@ -73,21 +73,9 @@ def _running_chain(envelopes: list[Envelope], codec: EventCodec) -> Check:
     """The hash chain of a running game's export: every link, and the hash of every event
     shown whole. An event redacted for the export's reader keeps its hash (the whole
     event's), which only the whole event can be checked against."""
-    redacted: list[int] = []
-    prev = GENESIS
-    for expected, envelope in enumerate(envelopes, start=1):
-        if envelope.seq != expected:
-            why = f"event {expected} is missing: seq {envelope.seq} stands there"
-            return Check("hash_chain", False, why, expected)
-        if envelope.prev != prev:
-            why = "prev does not name the previous event's hash"
-            return Check("hash_chain", False, why, envelope.seq)
-        if digest(unsealed(envelope)) != envelope.hash:
-            if not _may_be_redacted(envelope, codec):
-                why = "hash does not match the event's canonical bytes"
-                return Check("hash_chain", False, why, envelope.seq)
-            redacted.append(envelope.seq)
-        prev = envelope.hash
+    broken, redacted = chain_break(envelopes, lambda e: _may_be_redacted(e, codec))
+    if broken is not None:
+        return Check("hash_chain", False, broken[1], broken[0])
     if not redacted:
         return Check("hash_chain", True, "every event chained and hashed")
     return Check(

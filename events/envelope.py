@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -111,16 +112,28 @@ def unsealed(envelope: Envelope) -> dict[str, Any]:
 
 def first_break(envelopes: list[Envelope]) -> tuple[int, str] | None:
     """The first event (seq, why) where the chain does not hold, or None."""
-    prev = GENESIS
+    return chain_break(envelopes)[0]
+
+
+def chain_break(
+    envelopes: list[Envelope], excused: Callable[[Envelope], bool] | None = None
+) -> tuple[tuple[int, str] | None, list[int]]:
+    """The first event (seq, why) where the chain does not hold, or None; and the events
+    whose hash did not match but that `excused` accepts (shown redacted to their reader:
+    their hash is the whole event's), which the chain passes over."""
+    prev, passed = GENESIS, []
     for expected_seq, env in enumerate(envelopes, start=1):
         if env.seq != expected_seq:
-            return expected_seq, f"event {expected_seq} is missing: seq {env.seq} stands there"
+            missing = f"event {expected_seq} is missing: seq {env.seq} stands there"
+            return (expected_seq, missing), passed
         if env.prev != prev:
-            return env.seq, "prev does not name the previous event's hash"
+            return (env.seq, "prev does not name the previous event's hash"), passed
         if digest(unsealed(env)) != env.hash:
-            return env.seq, "hash does not match the event's canonical bytes"
+            if excused is None or not excused(env):
+                return (env.seq, "hash does not match the event's canonical bytes"), passed
+            passed.append(env.seq)
         prev = env.hash
-    return None
+    return None, passed
 
 
 class EventCodec:

@@ -48,11 +48,14 @@ PAGES = [
 ]
 
 
+DOCUMENT = (WEB / "index.html").read_bytes()
+
+
 @get(PAGES, include_in_schema=False, name="web-page", sync_to_thread=False)
 def page() -> Response[bytes]:
     """The one document of every page; app.js reads the address and draws it."""
     return Response(
-        (WEB / "index.html").read_bytes(),
+        DOCUMENT,
         media_type="text/html",
         headers={**HEADERS, "Cache-Control": "no-cache"},
     )
