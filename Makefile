@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run run-cluster test test-cluster test-browser chromium screenshots lint openapi bench bench-tools profile soak capacity clean
+.PHONY: run run-cluster test test-cluster test-browser chromium screenshots lint openapi client bench bench-tools profile soak capacity clean
 
 # `make run` installs what the service needs, no more; the test tools come with `make test`.
 $(STAMP): pyproject.toml
@@ -13,8 +13,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
 
-$(TEST_STAMP): $(STAMP)
+# The Python SDK (clients/python) comes too, editable: the tests and examples/ import it.
+$(TEST_STAMP): $(STAMP) clients/python/pyproject.toml
 	$(PY) -m pip install --quiet -e ".[test]"
+	$(PY) -m pip install --quiet -e ./clients/python
 	touch $(TEST_STAMP)
 
 run: $(STAMP)
@@ -81,6 +83,11 @@ capacity: $(TEST_STAMP)
 
 openapi: $(STAMP)
 	$(VENV)/bin/danger openapi > openapi/openapi.json
+
+# The Python SDK in clients/python, generated from openapi/openapi.json as `make openapi`
+# writes it (clients/README.md); tests/test_client.py fails when the two drift apart.
+client: $(TEST_STAMP) openapi
+	$(PY) clients/generate_python.py
 
 clean:
 	rm -rf $(VENV) .data

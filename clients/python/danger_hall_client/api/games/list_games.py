@@ -1,0 +1,273 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_games_game_type_0 import ListGamesGameType0
+from ...models.list_games_status_type_0 import ListGamesStatusType0
+from ...models.lobby import Lobby
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    status: ListGamesStatusType0 | None | Unset = UNSET,
+    game: ListGamesGameType0 | None | Unset = UNSET,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_status: None | str | Unset
+    if isinstance(status, Unset):
+        json_status = UNSET
+    elif isinstance(status, str):
+        json_status = status
+    else:
+        json_status = status
+    params["status"] = json_status
+
+    json_game: None | str | Unset
+    if isinstance(game, Unset):
+        json_game = UNSET
+    elif isinstance(game, str):
+        json_game = game
+    else:
+        json_game = game
+    params["game"] = json_game
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/games",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Lobby | Problem | None:
+    if response.status_code == 200:
+        response_200 = Lobby.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Lobby | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListGamesStatusType0 | None | Unset = UNSET,
+    game: ListGamesGameType0 | None | Unset = UNSET,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
+) -> Response[Lobby | Problem]:
+    """The lobby
+
+     Games newest first, filtered by status and kind of game; fed by the event feeds, so a game shows
+    here a moment after it changes. Page with `cursor` (the `next` of the previous page: stable while
+    games are created) or `offset`.
+
+    Args:
+        status (ListGamesStatusType0 | None | Unset):
+        game (ListGamesGameType0 | None | Unset):
+        limit (int | Unset):  Default: 20.
+        offset (int | Unset):  Default: 0.
+        cursor (None | str | Unset): The `next` of the previous page: the games created before its
+            last one.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Lobby | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        game=game,
+        limit=limit,
+        offset=offset,
+        cursor=cursor,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListGamesStatusType0 | None | Unset = UNSET,
+    game: ListGamesGameType0 | None | Unset = UNSET,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
+) -> Lobby | Problem | None:
+    """The lobby
+
+     Games newest first, filtered by status and kind of game; fed by the event feeds, so a game shows
+    here a moment after it changes. Page with `cursor` (the `next` of the previous page: stable while
+    games are created) or `offset`.
+
+    Args:
+        status (ListGamesStatusType0 | None | Unset):
+        game (ListGamesGameType0 | None | Unset):
+        limit (int | Unset):  Default: 20.
+        offset (int | Unset):  Default: 0.
+        cursor (None | str | Unset): The `next` of the previous page: the games created before its
+            last one.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Lobby | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        status=status,
+        game=game,
+        limit=limit,
+        offset=offset,
+        cursor=cursor,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListGamesStatusType0 | None | Unset = UNSET,
+    game: ListGamesGameType0 | None | Unset = UNSET,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
+) -> Response[Lobby | Problem]:
+    """The lobby
+
+     Games newest first, filtered by status and kind of game; fed by the event feeds, so a game shows
+    here a moment after it changes. Page with `cursor` (the `next` of the previous page: stable while
+    games are created) or `offset`.
+
+    Args:
+        status (ListGamesStatusType0 | None | Unset):
+        game (ListGamesGameType0 | None | Unset):
+        limit (int | Unset):  Default: 20.
+        offset (int | Unset):  Default: 0.
+        cursor (None | str | Unset): The `next` of the previous page: the games created before its
+            last one.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Lobby | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        game=game,
+        limit=limit,
+        offset=offset,
+        cursor=cursor,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListGamesStatusType0 | None | Unset = UNSET,
+    game: ListGamesGameType0 | None | Unset = UNSET,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
+) -> Lobby | Problem | None:
+    """The lobby
+
+     Games newest first, filtered by status and kind of game; fed by the event feeds, so a game shows
+    here a moment after it changes. Page with `cursor` (the `next` of the previous page: stable while
+    games are created) or `offset`.
+
+    Args:
+        status (ListGamesStatusType0 | None | Unset):
+        game (ListGamesGameType0 | None | Unset):
+        limit (int | Unset):  Default: 20.
+        offset (int | Unset):  Default: 0.
+        cursor (None | str | Unset): The `next` of the previous page: the games created before its
+            last one.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Lobby | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            status=status,
+            game=game,
+            limit=limit,
+            offset=offset,
+            cursor=cursor,
+        )
+    ).parsed

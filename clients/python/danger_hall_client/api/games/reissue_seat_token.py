@@ -1,0 +1,219 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.new_seat_token import NewSeatToken
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    game_id: str,
+    seat: int,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/{game_id}/players/{seat}/token".format(
+            game_id=quote(str(game_id), safe=""),
+            seat=quote(str(seat), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> NewSeatToken | Problem | None:
+    if response.status_code == 201:
+        response_201 = NewSeatToken.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[NewSeatToken | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[NewSeatToken | Problem]:
+    """A new token for a seat
+
+     With the admin token, until the game is over: for a player who lost theirs. The seat's old token
+    stops working at once. Each call gives another token (the last one given works): a retry is not
+    needed to be safe.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        seat (int): The seat, from 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[NewSeatToken | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        seat=seat,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+) -> NewSeatToken | Problem | None:
+    """A new token for a seat
+
+     With the admin token, until the game is over: for a player who lost theirs. The seat's old token
+    stops working at once. Each call gives another token (the last one given works): a retry is not
+    needed to be safe.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        seat (int): The seat, from 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        NewSeatToken | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        seat=seat,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[NewSeatToken | Problem]:
+    """A new token for a seat
+
+     With the admin token, until the game is over: for a player who lost theirs. The seat's old token
+    stops working at once. Each call gives another token (the last one given works): a retry is not
+    needed to be safe.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        seat (int): The seat, from 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[NewSeatToken | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        seat=seat,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    seat: int,
+    *,
+    client: AuthenticatedClient,
+) -> NewSeatToken | Problem | None:
+    """A new token for a seat
+
+     With the admin token, until the game is over: for a player who lost theirs. The seat's old token
+    stops working at once. Each call gives another token (the last one given works): a retry is not
+    needed to be safe.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        seat (int): The seat, from 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        NewSeatToken | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            seat=seat,
+            client=client,
+        )
+    ).parsed

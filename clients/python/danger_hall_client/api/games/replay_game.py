@@ -1,0 +1,215 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.replayed import Replayed
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    seq: int,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["seq"] = seq
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/games/{game_id}/replay".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Replayed | None:
+    if response.status_code == 200:
+        response_200 = Replayed.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Replayed]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    seq: int,
+) -> Response[Problem | Replayed]:
+    """The game as it stood after event `seq`
+
+     Once the game is finished, the full state (every hand, the stack); while it runs, the caller's own
+    view of that moment.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        seq (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Replayed]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        seq=seq,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    seq: int,
+) -> Problem | Replayed | None:
+    """The game as it stood after event `seq`
+
+     Once the game is finished, the full state (every hand, the stack); while it runs, the caller's own
+    view of that moment.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        seq (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Replayed
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        seq=seq,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    seq: int,
+) -> Response[Problem | Replayed]:
+    """The game as it stood after event `seq`
+
+     Once the game is finished, the full state (every hand, the stack); while it runs, the caller's own
+    view of that moment.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        seq (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Replayed]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        seq=seq,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    seq: int,
+) -> Problem | Replayed | None:
+    """The game as it stood after event `seq`
+
+     Once the game is finished, the full state (every hand, the stack); while it runs, the caller's own
+    view of that moment.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        seq (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Replayed
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            seq=seq,
+        )
+    ).parsed

@@ -1,0 +1,238 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    after: int | Unset = 0,
+    last_event_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(last_event_id, Unset):
+        headers["Last-Event-ID"] = last_event_id
+
+    params: dict[str, Any] = {}
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/games/{game_id}/stream".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+    if response.status_code == 200:
+        response_200 = cast(Any, response.text)
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = 0,
+    last_event_id: str | Unset = UNSET,
+) -> Response[Any | Problem]:
+    """Live events (Server-Sent Events)
+
+     The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
+    with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
+    The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
+    sends what follows and ends.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        after (int | Unset):  Default: 0.
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        after=after,
+        last_event_id=last_event_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = 0,
+    last_event_id: str | Unset = UNSET,
+) -> Any | Problem | None:
+    """Live events (Server-Sent Events)
+
+     The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
+    with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
+    The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
+    sends what follows and ends.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        after (int | Unset):  Default: 0.
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        after=after,
+        last_event_id=last_event_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = 0,
+    last_event_id: str | Unset = UNSET,
+) -> Response[Any | Problem]:
+    """Live events (Server-Sent Events)
+
+     The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
+    with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
+    The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
+    sends what follows and ends.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        after (int | Unset):  Default: 0.
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        after=after,
+        last_event_id=last_event_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = 0,
+    last_event_id: str | Unset = UNSET,
+) -> Any | Problem | None:
+    """Live events (Server-Sent Events)
+
+     The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
+    with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
+    The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
+    sends what follows and ends.
+
+    Args:
+        game_id (str): The id returned by POST /v1/games.
+        after (int | Unset):  Default: 0.
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            after=after,
+            last_event_id=last_event_id,
+        )
+    ).parsed

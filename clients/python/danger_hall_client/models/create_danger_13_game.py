@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.create_danger_13_game_visibility import (
+    CreateDanger13GameVisibility,
+    check_create_danger_13_game_visibility,
+)
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.danger_13_options import Danger13Options
+
+
+T = TypeVar("T", bound="CreateDanger13Game")
+
+
+@_attrs_define
+class CreateDanger13Game:
+    """
+    Attributes:
+        game (Literal['danger-13']):
+        seats (int):
+        options (Danger13Options | Unset):
+        visibility (CreateDanger13GameVisibility | Unset): "private": the game is not in the lobby, and a join needs the
+            `invite` the create answers with. Default: 'public'.
+    """
+
+    game: Literal["danger-13"]
+    seats: int
+    options: Danger13Options | Unset = UNSET
+    visibility: CreateDanger13GameVisibility | Unset = "public"
+
+    def to_dict(self) -> dict[str, Any]:
+        game = self.game
+
+        seats = self.seats
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+        visibility: str | Unset = UNSET
+        if not isinstance(self.visibility, Unset):
+            visibility = self.visibility
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "game": game,
+                "seats": seats,
+            }
+        )
+        if options is not UNSET:
+            field_dict["options"] = options
+        if visibility is not UNSET:
+            field_dict["visibility"] = visibility
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.danger_13_options import Danger13Options  # noqa: PLC0415
+
+        d = dict(src_dict)
+        game = cast(Literal["danger-13"], d.pop("game"))
+        if game != "danger-13":
+            raise ValueError(f"game must match const 'danger-13', got '{game}'")
+
+        seats = d.pop("seats")
+
+        _options = d.pop("options", UNSET)
+        options: Danger13Options | Unset
+        if isinstance(_options, Unset):
+            options = UNSET
+        else:
+            options = Danger13Options.from_dict(_options)
+
+        _visibility = d.pop("visibility", UNSET)
+        visibility: CreateDanger13GameVisibility | Unset
+        if isinstance(_visibility, Unset):
+            visibility = UNSET
+        else:
+            visibility = check_create_danger_13_game_visibility(_visibility)
+
+        create_danger_13_game = cls(
+            game=game,
+            seats=seats,
+            options=options,
+            visibility=visibility,
+        )
+
+        return create_danger_13_game

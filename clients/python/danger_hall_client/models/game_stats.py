@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="GameStats")
+
+
+@_attrs_define
+class GameStats:
+    """
+    Attributes:
+        average_score (float):
+        games (int):
+        wins (int):
+    """
+
+    average_score: float
+    games: int
+    wins: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        average_score = self.average_score
+
+        games = self.games
+
+        wins = self.wins
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "average_score": average_score,
+                "games": games,
+                "wins": wins,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        average_score = d.pop("average_score")
+
+        games = d.pop("games")
+
+        wins = d.pop("wins")
+
+        game_stats = cls(
+            average_score=average_score,
+            games=games,
+            wins=wins,
+        )
+
+        game_stats.additional_properties = d
+        return game_stats
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
