@@ -24,7 +24,7 @@ from domain.kernel import Event, builtins, event_type
 GENESIS = "0" * 64
 
 
-class Envelope(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Envelope(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     game: str
     seq: int
     type: str
@@ -36,6 +36,9 @@ class Envelope(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     salt: str | None
     prev: str
     hash: str
+    meta: dict[str, str] | None = None
+    """Where the event came from, for an operator (`{"request": "<X-Request-ID>"}`); absent,
+    not null, on an event without it, so the canonical bytes of older events are unchanged."""
 
     @property
     def commanded(self) -> bool:
@@ -88,8 +91,9 @@ def seal(
     prev: str,
     cause: dict[str, Any] | None = None,
     salt: str | None = None,
+    meta: dict[str, str] | None = None,
 ) -> Envelope:
-    fields = {
+    fields: dict[str, Any] = {
         "game": game,
         "seq": seq,
         "type": event_type(event),
@@ -101,12 +105,16 @@ def seal(
         "salt": salt,
         "prev": prev,
     }
+    if meta is not None:
+        fields["meta"] = meta
     return Envelope(**fields, hash=digest(fields))
 
 
 def unsealed(envelope: Envelope) -> dict[str, Any]:
     fields = msgspec.structs.asdict(envelope)
     del fields["hash"]
+    if fields["meta"] is None:
+        del fields["meta"]
     return fields
 
 

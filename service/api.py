@@ -22,6 +22,7 @@ from events.store import decode_envelope
 
 from . import app_keys, names, offload, players
 from . import lobby as lobby_model
+from .clock import stamp
 from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
@@ -157,6 +158,7 @@ def _envelope(e: Any) -> EventOut:
         salt=e.salt,
         prev=e.prev,
         hash=e.hash,
+        meta=e.meta,
     )
 
 
@@ -169,7 +171,7 @@ def _game_out(service: Service, game: Game, token_viewer: Any) -> GameOut:
         view=service.view(game, token_viewer),
         legal=service.legal(game, token_viewer),
         clocks=[
-            Clock(timer=timer_id, deadline=deadline.isoformat(timespec="milliseconds"))
+            Clock(timer=timer_id, deadline=stamp(deadline))
             for timer_id, timer, deadline in game.clocks()
             if timer.public
         ],

@@ -8,6 +8,7 @@ import gc
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from arq.connections import ArqRedis
 from litestar import Litestar
@@ -16,6 +17,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
+from litestar.types import Receive, Scope, Send
 
 from events.cluster import Store
 from events.store import EventStore
@@ -27,6 +29,8 @@ from . import (
     background,
     docs_ui,
     durability,
+    logs,
+    metrics,
     openapi_spec,
     players_api,
     ratelimit,
@@ -43,6 +47,7 @@ from .connections import open_queue, open_store, queue_url
 from .durability import InForce
 from .games import GameService
 from .idempotency import Creates
+from .observe import observe
 from .offload import Offload
 from .open_games import OpenGames
 from .problems import HANDLERS
@@ -62,6 +67,21 @@ Errors are RFC 9457 problem details with a stable `code`.
 
 
 GC_YOUNG = 20_000  # allocations between young collections (CPython's default: 700)
+
+
+class Hall(Litestar):
+    """The app, with every HTTP request observed (service/observe.py) before it is routed;
+    `clients` names a request's client in its log line as the rate limits do."""
+
+    def __init__(self, *args: Any, clients: Clients, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.clients = clients
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        await observe(scope, receive, send, super().__call__, self.clients.of)
 
 
 def _service(state: State) -> GameService:
@@ -152,13 +172,16 @@ def create_app(
             await pool.aclose()
             await queue.aclose()
             await redis.aclose()
+            metrics.process_exits()
 
     clients = Clients(settings.trusted_proxies)
     limiter = ratelimit.Limiter(settings.rates, clients)
-    app = Litestar(
+    app = Hall(
+        clients=clients,
         route_handlers=[
             api.GamesController,
             api.health,
+            metrics.metrics,
             players_api.PlayersController,
             seats_api.SeatsController,
             docs_ui.assets(),
@@ -185,12 +208,13 @@ def create_app(
         },
         lifespan=[lifespan],
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
+        logging_config=None,  # the process's, set by service/logs.py
         request_max_body_size=settings.max_body_bytes,
         request_class=StrictRequest,
         cors_config=CORSConfig(
             # A browser client may read the limits, and a game's ETag for If-Match.
             allow_origins=list(settings.cors_origins),
-            expose_headers=[*ratelimit.HEADERS, "ETag"],
+            expose_headers=[*ratelimit.HEADERS, "ETag", "X-Request-ID"],
         )
         if settings.cors_origins
         else None,
@@ -215,6 +239,7 @@ def from_env() -> Litestar:
     """The app as `danger serve --workers N` starts it in each API process (uvicorn imports
     it by name): settings and REDIS_URL from the environment."""
     settings = Settings.from_env()
+    logs.configure(settings.log_format)
     if settings.redis_url is None:
         raise RuntimeError("REDIS_URL must name the server the API processes share")
     return create_app(settings, settings.redis_url)

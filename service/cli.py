@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import logging
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from . import simulate
+from . import logs, metrics, simulate
 from .config import Settings
 
 
@@ -46,7 +45,7 @@ def _serve(args: argparse.Namespace) -> int:
         redis_url=args.redis_url or settings.redis_url,
         background=not args.api_only,
     )
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logs.configure(settings.log_format)
     _open_files()
     embedded = None
     redis_url = settings.redis_url
@@ -79,6 +78,7 @@ def _serve(args: argparse.Namespace) -> int:
             loop=loop,  # type: ignore[arg-type]
             http=http,  # type: ignore[arg-type]
             log_level="info",
+            log_config=None,  # the root logger, as service/logs.py set it
             lifespan="on",
             access_log=args.access_log,
         )
@@ -138,6 +138,8 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
         DANGER_SANDBOX="1" if settings.sandbox else "",
         DANGER_BACKGROUND="",  # the API processes leave the background to the worker
     )
+    # Every process writes its samples where any API process reads them for /metrics.
+    samples = metrics.share_between_processes()
     worker = None
     if settings.background:
         worker = subprocess.Popen(
@@ -155,6 +157,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
                 http=http,  # type: ignore[arg-type]
                 workers=args.workers,
                 log_level="info",
+                log_config=None,  # the root logger, as service/logs.py set it
                 access_log=args.access_log,
             )
         )
@@ -164,6 +167,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
         if worker is not None:
             worker.terminate()
             worker.wait(timeout=10)
+        metrics.forget_shared(samples)
     return 0
 
 
@@ -199,7 +203,7 @@ def _worker(args: argparse.Namespace) -> int:
     if redis_url is None:
         print("danger worker: set REDIS_URL (or --redis-url)", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logs.configure(settings.log_format)
 
     async def run() -> int:
         try:
@@ -370,10 +374,11 @@ def _keys(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
     from . import app_keys
+    from .clock import stamp
     from .connections import open_store
 
     def when(ms: int | None) -> str:
-        return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="seconds") if ms else "-"
+        return stamp(datetime.fromtimestamp(ms / 1000, UTC)) if ms else "-"
 
     try:
         rates = app_keys.parse_rates(args.rate or [])

@@ -65,6 +65,7 @@ _OFF = ("0", "off", "false", "no", "none")
 
 
 AUTH_MODES = ("open", "keys")
+LOG_FORMATS = ("json", "text")  # service/logs.py
 # The event loop and HTTP parser uvicorn runs the API on: "auto" takes uvloop and httptools
 # where they are installed (they are dependencies), "asyncio" the standard library's loop
 # and h11; docs/performance.md compares them.
@@ -204,6 +205,7 @@ class Settings:
     # "open": anyone may create games; "keys": creating one needs an app key (app_keys.py).
     auth: str = "open"
     server_stack: str = "auto"  # uvicorn's event loop and HTTP parser (SERVER_STACKS)
+    log_format: str = "json"  # service/logs.py: one JSON object per line, or "text"
 
     @property
     def idempotency_ms(self) -> int:
@@ -274,6 +276,7 @@ class Settings:
             give_up_seconds=float(env.get("DANGER_GIVE_UP_SECONDS") or cls.give_up_seconds),
             auth=env.get("DANGER_AUTH", cls.auth).strip().lower(),
             server_stack=env.get("DANGER_SERVER_STACK", cls.server_stack).strip().lower(),
+            log_format=env.get("DANGER_LOG_FORMAT", cls.log_format).strip().lower(),
         )
 
     def __post_init__(self) -> None:
@@ -292,6 +295,11 @@ class Settings:
             raise ValueError(
                 f"DANGER_SERVER_STACK must be one of {', '.join(SERVER_STACKS)}, "
                 f"not {self.server_stack!r}"
+            )
+        if self.log_format not in LOG_FORMATS:
+            raise ValueError(
+                f"DANGER_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, "
+                f"not {self.log_format!r}"
             )
         if self.auth not in AUTH_MODES:
             raise ValueError(f"DANGER_AUTH must be open or keys, not {self.auth!r}")

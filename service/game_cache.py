@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from . import metrics
+
 if TYPE_CHECKING:
     from .games import Game
 
@@ -94,11 +96,14 @@ class GameCache:
         if cached is not None:
             return cached
         (self._over if game.finished else self._running)[game_id] = game
+        metrics.CACHE_GAMES.inc()
         self._measure(game)
         self._evict(keep=game_id)
         return game
 
     def clear(self) -> None:
+        metrics.CACHE_GAMES.dec(len(self))
+        metrics.CACHE_BYTES.dec(self.bytes)
         self._running.clear()
         self._over.clear()
         self._measured.clear()
@@ -108,12 +113,17 @@ class GameCache:
         game = self._running.pop(game_id, None) or self._over.pop(game_id, None)
         if game is None:
             return default
-        self.bytes -= self._measured.pop(game_id)[1]
+        size = self._measured.pop(game_id)[1]
+        self.bytes -= size
+        metrics.CACHE_GAMES.dec()
+        metrics.CACHE_BYTES.dec(size)
         return game
 
     def _measure(self, game: Game) -> None:
         size = footprint(game)
-        self.bytes += size - self._measured.get(game.id, (0, 0))[1]
+        grown = size - self._measured.get(game.id, (0, 0))[1]
+        self.bytes += grown
+        metrics.CACHE_BYTES.inc(grown)
         self._measured[game.id] = (game.seq, size)
         if self.bytes > self.max_bytes:
             self._evict(keep=game.id)

@@ -49,7 +49,7 @@ from events.envelope import (
 )
 from events.store import Appended, Conflict, Duplicate, EventStore, Refusal, decode_envelope
 
-from . import tokens
+from . import metrics, request_context, tokens
 from .clock import StoreClock
 from .config import Lifecycle
 from .errors import ApiError
@@ -283,9 +283,13 @@ class GameService:
         as cached, for a command that will name the seq it was decided against."""
         game = self._cache.get(game_id)
         if game is None:
-            return await self._load(game_id)
-        if current:
+            metrics.CACHE_MISSES.inc()
+            game = await self._load(game_id)
+        elif current:
             await self._catch_up(game)
+        context = request_context.current()
+        if context is not None:
+            context.game, context.kind = game_id, game.rules.name
         return game
 
     async def _catch_up(self, game: Game) -> None:
@@ -340,6 +344,7 @@ class GameService:
             return SPECTATOR, "spectator"
         role = await self._authenticate(game, token)
         seat = tokens.parse(token).seat  # type: ignore[union-attr]
+        _note_seat(seat)
         return (seat if seat is not None else SPECTATOR), role
 
     def view(self, game: Game, viewer: Viewer) -> Any:
@@ -387,9 +392,20 @@ class GameService:
             if invite is not None:
                 secret["invite"] = tokens.digest(invite)
             await self.clock.refresh()
-            envelope = seal(game_id, 1, created[0], self.clock.stamp(), "admin", None, GENESIS)
+            envelope = seal(
+                game_id,
+                1,
+                created[0],
+                self.clock.stamp(),
+                "admin",
+                None,
+                GENESIS,
+                meta=request_context.meta(),
+            )
             result = await self.store.append(game_id, 0, [envelope], secrets=secret)
             if isinstance(result, Appended):
+                metrics.APPENDS.labels(rules.name).inc()
+                metrics.EVENTS.labels(rules.name).inc()
                 return await self.get(game_id), admin_token, invite
         raise ApiError(503, "id_exhausted", "Could not allocate a game id; try again.")
 
@@ -592,7 +608,10 @@ class GameService:
             dice = random.Random(bot_seed(game.seed, seat, game.seq))
             command = bot(game.rules.view(game.table.state, seat), seat, moves, dice)
             try:
-                return await self._execute(game, seat, command, None, None, game.seq, None)
+                outcome = await self._execute(game, seat, command, None, None, game.seq, None)
+                if outcome.envelopes:
+                    metrics.BOT_MOVES.labels(game.rules.name).inc()
+                return outcome
             except ApiError as moved_on:  # another seat or a timer came first: look again
                 if moved_on.status not in (409, 412):
                     raise
@@ -604,13 +623,19 @@ class GameService:
         game = await self.get(game_id)
         if game.table.status != "active":
             return None
+        late = None
         if isinstance(command, tables.FireTimer):
             await self.clock.refresh()
             for timer_id, _, deadline in game.clocks():
                 early = (deadline - self.clock.now()).total_seconds()
                 if timer_id == command.timer and early > 0:
                     raise NotDue(early)
-        return await self._execute(game, "server", command, None, None, None, None)
+                if timer_id == command.timer:
+                    late = -early
+        outcome = await self._execute(game, "server", command, None, None, None, None)
+        if late is not None and outcome.envelopes:
+            _count_timer(game, "worker", late)
+        return outcome
 
     @staticmethod
     def _required(token: str | None) -> str:
@@ -647,6 +672,8 @@ class GameService:
         replaced (a seat left, or was given a new token) stops working at once."""
         label = f"seat:{actor}" if isinstance(actor, int) else actor
         viewer: Viewer = actor if isinstance(actor, int) else SPECTATOR
+        if isinstance(actor, int):
+            _note_seat(actor)
         # The first decision trusts the cached fold, without reading the stream: the append
         # names the seq it was decided against, so a fold another process has overtaken
         # fails there (a conflict), and a refusal is only given once the fold is current.
@@ -711,6 +738,7 @@ class GameService:
                 envelopes = _seal_all(game, events, at, label, command_id, command)
                 extra = secrets_for(events) if secrets_for else None
                 result = await self.store.append(game.id, game.seq, envelopes, idem, extra)
+                _count_append(game, result, len(envelopes))
                 if isinstance(result, Appended):
                     if extra:
                         game.hashes.update(extra)
@@ -750,10 +778,13 @@ class GameService:
         worker may be late, but the rules are not ("if the timer goes off while you're
         still playing, your team IMMEDIATELY LOSES"). True if it rang, None on a conflict."""
         moment = self.clock.now()
-        due = [timer_id for timer_id, _, deadline in game.clocks() if deadline <= moment]
+        due = [(timer, deadline) for timer, _, deadline in game.clocks() if deadline <= moment]
         if not due:
             return False
-        return await self._append_server(game, tables.FireTimer(timer=due[0]))
+        rang = await self._append_server(game, tables.FireTimer(timer=due[0][0]))
+        if rang:
+            _count_timer(game, "inline", (moment - due[0][1]).total_seconds())
+        return rang
 
     async def _append_server(self, game: Game, command: Command) -> bool | None:
         """Decide and append a command of the service itself, under the game's lock held by
@@ -767,6 +798,7 @@ class GameService:
         at = self.clock.stamp(game.last_at)
         envelopes = _seal_all(game, events, at, "server", None, command)
         result = await self.store.append(game.id, game.seq, envelopes)
+        _count_append(game, result, len(envelopes))
         if not isinstance(result, Appended):
             return None
         for envelope in envelopes:
@@ -804,6 +836,10 @@ class GameService:
         """The first answer again, for a retry carrying the same Idempotency-Key and body."""
         if prior.fingerprint != fingerprint:
             raise reused()
+        metrics.REPEATS.inc()
+        context = request_context.current()
+        if context is not None:
+            context.repeat = True
         if isinstance(prior, Refusal):
             raise ApiError(prior.status, prior.code, prior.detail)
         then = await self.replay(game.id, prior.last_seq)
@@ -811,6 +847,26 @@ class GameService:
         return Outcome(
             then, self.readable(game, envelopes, viewer), viewer, self.view(then, viewer)
         )
+
+
+def _note_seat(seat: int | None) -> None:
+    context = request_context.current()
+    if context is not None and seat is not None:
+        context.seat = seat
+
+
+def _count_append(game: Game, result: object, events: int) -> None:
+    kind = game.rules.name
+    if isinstance(result, Appended):
+        metrics.APPENDS.labels(kind).inc()
+        metrics.EVENTS.labels(kind).inc(events)
+    elif isinstance(result, Conflict):
+        metrics.CONFLICTS.labels(kind).inc()
+
+
+def _count_timer(game: Game, by: str, late: float) -> None:
+    metrics.TIMERS.labels(game.rules.name, by).inc()
+    metrics.TIMER_LATENESS.labels(by).observe(max(0.0, late))
 
 
 def sealed_token(seat: int) -> str:
@@ -844,6 +900,7 @@ def _seal_all(
     its salt."""
     prev, envelopes = game.head, []
     cause = builtins(command)
+    meta = request_context.meta()
     for offset, event in enumerate(events, start=1):
         seq = game.seq + offset
         secret = type(event).secret is not None
@@ -857,6 +914,7 @@ def _seal_all(
             prev,
             cause if offset == 1 else None,
             salt_for(game.seed, game.id, seq) if secret else None,
+            meta,
         )
         envelopes.append(envelope)
         prev = envelope.hash

@@ -15,6 +15,7 @@ from typing import Any
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from . import metrics
 from .clients import SCOPE_KEY, Clients
 from .config import Rate, Rates
 from .errors import ApiError
@@ -94,6 +95,7 @@ class RateLimitMiddleware:
         verdict = await self.limiter.take(scope["app"].state.redis, client, kind, rate)
         headers = verdict.headers()
         if not verdict.admitted:
+            metrics.RATE_LIMITED.labels(kind).inc()
             raise ApiError(
                 429,
                 "rate_limited",

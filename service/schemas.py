@@ -129,7 +129,7 @@ class NewSeatToken(msgspec.Struct, frozen=True):
     seq: int
 
 
-class EventOut(msgspec.Struct, frozen=True):
+class EventOut(msgspec.Struct, frozen=True, omit_defaults=True):
     seq: int
     type: str
     data: dict[str, Any]
@@ -146,6 +146,10 @@ class EventOut(msgspec.Struct, frozen=True):
     the hash cannot be matched against guesses), revealed with them."""
     prev: str
     hash: str
+    meta: dict[str, str] | None = None
+    """Where the event came from, for an operator: `request`, the X-Request-ID of the request
+    that wrote it. Absent on events written by the service's own timers and bots. Part of the
+    hashed envelope when present (docs/events.md)."""
 
 
 class Clock(msgspec.Struct, frozen=True):

@@ -45,6 +45,7 @@ from events.cluster import in_slices, read_streams
 from events.envelope import Envelope
 from events.store import decode_envelope
 
+from . import metrics
 from .bell import FALLBACK_SECONDS, Bell, Listener
 from .errors import ApiError
 from .games import Game, GameService
@@ -258,6 +259,7 @@ class StreamHub:
         self.channels.setdefault(game_id, set()).add(subscriber)
         self.by_client[client] = self.by_client.get(client, 0) + 1
         self.open += 1
+        metrics.STREAMS.inc()
         return subscriber
 
     def release(self, subscriber: Subscriber) -> None:
@@ -275,6 +277,7 @@ class StreamHub:
         else:
             del self.by_client[subscriber.client]
         self.open -= 1
+        metrics.STREAMS.dec()
 
     def events(self, subscriber: Subscriber, after: int) -> AsyncGenerator[Frame, None]:
         """The stream's messages; the subscriber is released when it ends, when the client

@@ -124,8 +124,25 @@ async def test_two_api_processes_and_their_worker_serve_one_game_and_stop_togeth
             while (await http.get(f"/v1/games/{game_id}")).json()["status"] != "finished":
                 assert time.monotonic() < deadline, "the bots did not finish the game"
                 time.sleep(0.1)
+            # Whichever process a scrape reaches, /metrics sums every process: the worker's
+            # bot moves, and the requests each API process answered.
+            marked = {"X-Request-ID": "metrics-probe"}
+            for _ in range(20):
+                assert (await http.get(f"/v1/games/{game_id}/events", headers=marked)).is_success
+            route = (
+                'danger_http_request_duration_seconds_count{method="GET",'
+                'route="/v1/games/{game_id}/events",status="200"}'
+            )
+            for _ in range(6):
+                async with httpx.AsyncClient(base_url=base, timeout=10) as fresh:  # new connection
+                    scraped = (await fresh.get("/metrics")).text
+                rows = [line for line in scraped.splitlines() if not line.startswith("#")]
+                lines = dict(line.rsplit(" ", 1) for line in rows)
+                assert float(lines[route]) == 20.0
+                assert float(lines['danger_bot_moves_total{game="danger"}']) > 0
     finally:
         workers = [pid for pid in descendants(proc.pid) if "service.cli worker" in args_of(pid)]
+        samples = shared_samples(workers[0]) if workers else None
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)
     assert workers, "no worker process ran"
@@ -136,6 +153,14 @@ async def test_two_api_processes_and_their_worker_serve_one_game_and_stop_togeth
     while any(args_of(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(args_of(pid) for pid in workers), "the worker outlived the service"
+    assert samples is not None and not samples.exists(), "the metrics' files outlived it"
+
+
+def shared_samples(pid: int) -> Path | None:
+    """Where the process writes its metrics for the others (PROMETHEUS_MULTIPROC_DIR)."""
+    environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    found = [v.split(b"=", 1)[1] for v in environ if v.startswith(b"PROMETHEUS_MULTIPROC_DIR=")]
+    return Path(found[0].decode()) if found else None
 
 
 def descendants(pid: int) -> list[int]:
