@@ -204,6 +204,8 @@ def _worker(args: argparse.Namespace) -> int:
         print("danger worker: set REDIS_URL (or --redis-url)", file=sys.stderr)
         return 2
     logs.configure(settings.log_format)
+    if settings.metrics_port is not None:
+        metrics.serve_alone(settings.metrics_port, settings.host)
 
     async def run() -> int:
         try:

@@ -206,6 +206,7 @@ class Settings:
     auth: str = "open"
     server_stack: str = "auto"  # uvicorn's event loop and HTTP parser (SERVER_STACKS)
     log_format: str = "json"  # service/logs.py: one JSON object per line, or "text"
+    metrics_port: int | None = None  # `danger worker`'s own /metrics (the API serves its own)
 
     @property
     def idempotency_ms(self) -> int:
@@ -277,6 +278,7 @@ class Settings:
             auth=env.get("DANGER_AUTH", cls.auth).strip().lower(),
             server_stack=env.get("DANGER_SERVER_STACK", cls.server_stack).strip().lower(),
             log_format=env.get("DANGER_LOG_FORMAT", cls.log_format).strip().lower(),
+            metrics_port=int(env.get("DANGER_METRICS_PORT") or 0) or None,
         )
 
     def __post_init__(self) -> None:

@@ -26,6 +26,7 @@ from prometheus_client import (
     Histogram,
     generate_latest,
     multiprocess,
+    start_http_server,
 )
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -134,12 +135,22 @@ def process_exits() -> None:
         multiprocess.mark_process_dead(os.getpid())
 
 
-def exposition() -> bytes:
+def registry() -> CollectorRegistry:
+    """This process's samples, or every process's where they share a directory."""
     if shared_dir() is None:
-        return generate_latest(REGISTRY)
-    registry = CollectorRegistry()
-    multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
-    return generate_latest(registry)
+        return REGISTRY
+    shared = CollectorRegistry()
+    multiprocess.MultiProcessCollector(shared)  # type: ignore[no-untyped-call]
+    return shared
+
+
+def exposition() -> bytes:
+    return generate_latest(registry())
+
+
+def serve_alone(port: int, host: str) -> None:
+    """/metrics on a port of its own (a thread), for `danger worker`, which has no API."""
+    start_http_server(port, host, registry=registry())
 
 
 async def _projection_lag(request: Request) -> None:

@@ -105,3 +105,32 @@ def test_the_autoscaler_scales_the_api_deployment():
     api = deployments[target["name"]]
     command = api["spec"]["template"]["spec"]["containers"][0]["command"]
     assert command[:2] == ["danger", "serve"] and "--api-only" in command
+
+
+def test_the_dashboard_reads_only_metrics_the_service_exports():
+    """Every series the Grafana dashboard queries is one /metrics exposes (a renamed metric
+    would leave a panel empty without a word)."""
+    import json
+    import re
+
+    from service import metrics
+
+    exported = set()
+    for family in metrics.REGISTRY.collect():
+        if family.name.startswith("danger_"):
+            exported |= {s.name for s in family.samples} | {family.name}
+            if family.type in ("counter",):
+                exported.add(family.name + "_total")
+            if family.type == "histogram":
+                exported |= {family.name + suffix for suffix in ("_bucket", "_count", "_sum")}
+    dashboard = json.loads((DEPLOY / "grafana" / "danger-hall.json").read_text())
+    queried = {
+        name
+        for panel in dashboard["panels"]
+        for target in panel["targets"]
+        for name in re.findall(r"\bdanger_[a-z_]+", target["expr"])
+    }
+    assert queried, "the dashboard queries nothing"
+    assert queried <= exported, queried - exported
+    titles = {panel["title"] for panel in dashboard["panels"]}
+    assert {"Command latency p99 by game", "Timer lateness p99"} <= titles

@@ -72,3 +72,43 @@ async def test_each_round_timer_rings_once_with_two_workers_and_one_killed(own_s
         assert [e["type"] for e in events[-2:]] == ["game_abandoned", "seed_revealed"]
         assert events[-2]["data"] == {"reason": "no_play", "limit": None}
         assert (await client.get(f"/v1/games/{table.id}")).json()["status"] == "abandoned"
+
+
+async def test_a_worker_alone_shows_its_timers_on_a_metrics_port_of_its_own(own_server):
+    import httpx
+    from prometheus_client.parser import text_string_to_metric_families
+
+    from tests.integration.test_restart import free_port
+
+    settings = Settings(background=False, rate_limits=False, open_games_per_client=0)
+    port = free_port()
+    alone = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "worker"],
+        env={**os.environ, "REDIS_URL": own_server.url, "DANGER_METRICS_PORT": str(port)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        async with AsyncTestClient(app=create_app(settings, own_server.url)) as client:
+            table = await new_table(client, seats=2, game="danger-danger", round_seconds=1.0)
+            loop = asyncio.get_running_loop()
+            deadline, rung = loop.time() + 30, 0.0
+            async with httpx.AsyncClient(timeout=5) as http:
+                while rung < 1:
+                    assert loop.time() < deadline, "the worker's metrics showed no timer"
+                    await asyncio.sleep(0.3)
+                    try:
+                        text = (await http.get(f"http://127.0.0.1:{port}/metrics")).text
+                    except httpx.TransportError:
+                        continue  # not listening yet
+                    rung = sum(
+                        s.value
+                        for family in text_string_to_metric_families(text)
+                        for s in family.samples
+                        if s.name == "danger_timers_rung_total"
+                        and s.labels == {"game": "danger-danger", "by": "worker"}
+                    )
+            assert await rang(client, table.id)
+    finally:
+        alone.send_signal(signal.SIGTERM)
+        alone.wait(timeout=20)
