@@ -105,7 +105,50 @@ def nullable_enums(node: Any) -> None:
         node["oneOf"] = [enumeration, {"type": "null"}]
 
 
-ADAPTATIONS = (distinct_titles, open_maps, nullable_enums)
+def optional_security(spec: dict[str, Any]) -> None:
+    """An operation that may be called without a token (`{}` among its security requirements:
+    a spectator's read, an anonymous create or join) would take only an AuthenticatedClient,
+    since the generator reads `security` as all or nothing; without it, the operation takes a
+    Client or an AuthenticatedClient, which is what the spec says. (The generator uses
+    `security` for nothing else.)"""
+    for item in spec.get("paths", {}).values():
+        for operation in item.values():
+            if isinstance(operation, dict) and {} in operation.get("security", []):
+                del operation["security"]
+
+
+def raw_bodies(spec: dict[str, Any]) -> None:
+    """A body the generator is told to treat as application/octet-stream (python-config.yaml)
+    must be a binary string, a File, for the generated code to send or return its bytes (a
+    plain string is sent as `body.payload` of a str, and returned as bytes typed str). And a
+    request body offered as several media types of one schema (an export as application/jsonl,
+    application/x-ndjson or text/plain) comes out as one `isinstance` test per media type, all
+    the same, the last of which wins: the first media type stays."""
+    from ruamel.yaml import YAML
+
+    overrides = YAML(typ="safe").load(CONFIG).get("content_type_overrides") or {}
+    raw = {kind for kind, target in overrides.items() if target == "application/octet-stream"}
+
+    def binary(content: dict[str, Any]) -> None:
+        for kind, media in content.items():
+            schema = media.get("schema") or {}
+            if kind in raw and schema.get("type") == "string" and "format" not in schema:
+                media["schema"] = {**schema, "format": "binary"}
+
+    for item in spec.get("paths", {}).values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            for response in operation.get("responses", {}).values():
+                binary(response.get("content") or {})
+            body = operation.get("requestBody") or {}
+            content: dict[str, Any] = body.get("content") or {}
+            if len({json.dumps(m.get("schema"), sort_keys=True) for m in content.values()}) == 1:
+                body["content"] = dict([next(iter(content.items()))])
+            binary(body.get("content") or {})
+
+
+ADAPTATIONS = (distinct_titles, open_maps, nullable_enums, optional_security, raw_bodies)
 
 
 def adapted(spec: dict[str, Any]) -> dict[str, Any]:

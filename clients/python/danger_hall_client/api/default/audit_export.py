@@ -7,12 +7,12 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.report import Report
-from ...types import UNSET, Response
+from ...types import File, Response
 
 
 def _get_kwargs(
     *,
-    body: str | str | str | Unset = UNSET,
+    body: File,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -21,15 +21,8 @@ def _get_kwargs(
         "url": "/v1/audit",
     }
 
-    if isinstance(body, str):
-        _kwargs["content"] = body.payload
-        headers["Content-Type"] = "application/jsonl"
-    if isinstance(body, str):
-        _kwargs["content"] = body.payload
-        headers["Content-Type"] = "application/x-ndjson"
-    if isinstance(body, str):
-        _kwargs["content"] = body.payload
-        headers["Content-Type"] = "text/plain"
+    _kwargs["content"] = body.payload
+    headers["Content-Type"] = "application/jsonl"
 
     _kwargs["headers"] = headers
     return _kwargs
@@ -84,7 +77,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: str | str | str | Unset = UNSET,
+    body: File,
 ) -> Response[Problem | Report]:
     """Check an exported log
 
@@ -94,9 +87,7 @@ def sync_detailed(
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
-        body (str):
-        body (str):
-        body (str):
+        body (File):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -120,7 +111,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: str | str | str | Unset = UNSET,
+    body: File,
 ) -> Problem | Report | None:
     """Check an exported log
 
@@ -130,9 +121,7 @@ def sync(
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
-        body (str):
-        body (str):
-        body (str):
+        body (File):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,7 +140,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: str | str | str | Unset = UNSET,
+    body: File,
 ) -> Response[Problem | Report]:
     """Check an exported log
 
@@ -161,9 +150,7 @@ async def asyncio_detailed(
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
-        body (str):
-        body (str):
-        body (str):
+        body (File):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,7 +172,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: str | str | str | Unset = UNSET,
+    body: File,
 ) -> Problem | Report | None:
     """Check an exported log
 
@@ -195,9 +182,7 @@ async def asyncio(
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
-        body (str):
-        body (str):
-        body (str):
+        body (File):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -106,7 +106,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame | CreateHighVoltageGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Created | Problem]:
@@ -148,7 +148,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame | CreateHighVoltageGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Created | Problem | None:
@@ -185,7 +185,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame | CreateHighVoltageGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Created | Problem]:
@@ -225,7 +225,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame | CreateHighVoltageGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Created | Problem | None:

@@ -1,5 +1,6 @@
 from http import HTTPStatus
-from typing import Any, cast
+from io import BytesIO
+from typing import Any
 from urllib.parse import quote
 
 import httpx
@@ -7,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...types import Response
+from ...types import File, Response
 
 
 def _get_kwargs(
@@ -24,9 +25,10 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> File | Problem | None:
     if response.status_code == 200:
-        response_200 = cast(str, response.content)
+        response_200 = File(payload=BytesIO(response.content))
+
         return response_200
 
     if response.status_code == 400:
@@ -65,7 +67,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[File | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -77,8 +79,8 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
-) -> Response[Problem | str]:
+    client: AuthenticatedClient | Client,
+) -> Response[File | Problem]:
     """The whole log as JSON Lines
 
      One envelope per line, `game` included: complete once the game is finished (then `danger audit FILE`
@@ -92,7 +94,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[File | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -109,8 +111,8 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient,
-) -> Problem | str | None:
+    client: AuthenticatedClient | Client,
+) -> File | Problem | None:
     """The whole log as JSON Lines
 
      One envelope per line, `game` included: complete once the game is finished (then `danger audit FILE`
@@ -124,7 +126,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        File | Problem
     """
 
     return sync_detailed(
@@ -136,8 +138,8 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
-) -> Response[Problem | str]:
+    client: AuthenticatedClient | Client,
+) -> Response[File | Problem]:
     """The whole log as JSON Lines
 
      One envelope per line, `game` included: complete once the game is finished (then `danger audit FILE`
@@ -151,7 +153,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[File | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -166,8 +168,8 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient,
-) -> Problem | str | None:
+    client: AuthenticatedClient | Client,
+) -> File | Problem | None:
     """The whole log as JSON Lines
 
      One envelope per line, `game` included: complete once the game is finished (then `danger audit FILE`
@@ -181,7 +183,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        File | Problem
     """
 
     return (

@@ -79,7 +79,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
 ) -> Response[GameOut | Problem]:
     """A game as the caller may see it
 
@@ -111,7 +111,7 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
 ) -> GameOut | Problem | None:
     """A game as the caller may see it
 
@@ -138,7 +138,7 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
 ) -> Response[GameOut | Problem]:
     """A game as the caller may see it
 
@@ -168,7 +168,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
 ) -> GameOut | Problem | None:
     """A game as the caller may see it
 

@@ -84,7 +84,7 @@ def sync_detailed(
     game_id: str,
     n: int,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
 ) -> Response[Problem | RoundSummary]:
     """A round's summary
 
@@ -120,7 +120,7 @@ def sync(
     game_id: str,
     n: int,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
 ) -> Problem | RoundSummary | None:
     """A round's summary
 
@@ -151,7 +151,7 @@ async def asyncio_detailed(
     game_id: str,
     n: int,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
 ) -> Response[Problem | RoundSummary]:
     """A round's summary
 
@@ -185,7 +185,7 @@ async def asyncio(
     game_id: str,
     n: int,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
 ) -> Problem | RoundSummary | None:
     """A round's summary
 

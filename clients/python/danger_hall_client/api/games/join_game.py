@@ -101,7 +101,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: JoinGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
@@ -145,7 +145,7 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: JoinGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Joined | Problem | None:
@@ -184,7 +184,7 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: JoinGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
@@ -226,7 +226,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: JoinGame,
     idempotency_key: str | Unset = UNSET,
 ) -> Joined | Problem | None:

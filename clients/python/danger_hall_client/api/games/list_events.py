@@ -91,7 +91,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 1000,
 ) -> Response[EventPage | Problem]:
@@ -129,7 +129,7 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 1000,
 ) -> EventPage | Problem | None:
@@ -162,7 +162,7 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 1000,
 ) -> Response[EventPage | Problem]:
@@ -198,7 +198,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 1000,
 ) -> EventPage | Problem | None:

@@ -88,7 +88,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     seq: int,
 ) -> Response[Problem | Replayed]:
     """The game as it stood after event `seq`
@@ -123,7 +123,7 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     seq: int,
 ) -> Problem | Replayed | None:
     """The game as it stood after event `seq`
@@ -153,7 +153,7 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     seq: int,
 ) -> Response[Problem | Replayed]:
     """The game as it stood after event `seq`
@@ -186,7 +186,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     seq: int,
 ) -> Problem | Replayed | None:
     """The game as it stood after event `seq`

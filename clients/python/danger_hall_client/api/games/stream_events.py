@@ -91,7 +91,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Problem]:
@@ -131,7 +131,7 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Problem | None:
@@ -166,7 +166,7 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Problem]:
@@ -204,7 +204,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Problem | None:

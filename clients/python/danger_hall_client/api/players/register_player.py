@@ -80,7 +80,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: RegisterPlayer,
 ) -> Response[Problem | Registered]:
     """Register a player
@@ -113,7 +113,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: RegisterPlayer,
 ) -> Problem | Registered | None:
     """Register a player
@@ -141,7 +141,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: RegisterPlayer,
 ) -> Response[Problem | Registered]:
     """Register a player
@@ -172,7 +172,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: RegisterPlayer,
 ) -> Problem | Registered | None:
     """Register a player
