@@ -157,11 +157,13 @@ class EventCodec:
         return self._types.get(tag)
 
     def event(self, envelope: Envelope | Folded) -> Event:
-        if envelope.type not in self._types:
+        decoder = self._decoders.get(envelope.type)
+        if decoder is None:
             raise msgspec.ValidationError(f"Invalid value {envelope.type!r} - at `$.type`")
-        if isinstance(envelope.data, msgspec.Raw):
-            return self._decoders[envelope.type].decode(envelope.data)  # type: ignore[no-any-return]
-        return msgspec.convert(envelope.data, self._types[envelope.type])
+        data = envelope.data
+        if type(data) is msgspec.Raw:
+            return decoder.decode(data)  # type: ignore[no-any-return]
+        return msgspec.convert(data, self._types[envelope.type])
 
 
 def salt_for(seed: bytes, game: str, seq: int) -> str:

@@ -97,26 +97,36 @@ class Game:
     def fold(self, envelope: Envelope | Folded, event: Event | None = None) -> None:
         """Apply the next event (decoded from the envelope unless given); events already
         applied (seq <= self.seq) are skipped."""
-        if envelope.seq != self.seq + 1:
+        seq = envelope.seq
+        if seq != self.seq + 1:
             return
         event = self.codec.event(envelope) if event is None else event
-        tables.evolve(self.table, self.rules, event)
-        if isinstance(event, tables.SeatLeft | tables.SeatTokenReissued):
+        table = self.table
+        tables.evolve(table, self.rules, event)
+        kind, at = envelope.type, envelope.at
+        if kind in _TOKEN_CHANGES:
             # Its token changed: the next check reads the stored hash (service/seats.py).
-            self.hashes.pop(f"seat:{event.seat}", None)
-        self.seq, self.head, self.last_at = envelope.seq, envelope.hash, envelope.at
-        if envelope.commanded and envelope.actor.startswith("seat:"):
-            self.acted[int(envelope.actor[5:])] = envelope.seq
-            self.active_at = envelope.at
-        elif envelope.type == "game_started":
-            self.active_at = envelope.at
-        if not self.table.timers and not self.timer_started:
-            return  # no clock runs in this game now: the common case, kept cheap
-        running = self.table.timer_ids()
-        for timer_id in running.keys() - self.timer_started.keys():
-            self.timer_started[timer_id] = envelope.at
-        for timer_id in self.timer_started.keys() - running.keys():
-            del self.timer_started[timer_id]
+            self.hashes.pop(f"seat:{event.seat}", None)  # type: ignore[attr-defined]
+        self.seq, self.head, self.last_at = seq, envelope.hash, at
+        if envelope.actor.startswith("seat:") and envelope.commanded:
+            self.acted[int(envelope.actor[5:])] = seq
+            self.active_at = at
+        elif kind == "game_started":
+            self.active_at = at
+        timers = table.timers
+        if timers:  # a timer begun by this event starts its clock at this event's `at`
+            now = table.events
+            for name, start in timers.items():
+                if start == now:
+                    self._began(f"{name}@{start}", at)
+
+    def _began(self, timer_id: str, at: str) -> None:
+        started = self.timer_started
+        started[timer_id] = at
+        if len(started) > 2 * len(self.table.timers) + 8:  # forget the clocks that ended
+            running = self.table.timer_ids()
+            for ended in [t for t in started if t not in running]:
+                del started[ended]
 
     def adopt(self, fresh: Game) -> None:
         """Become `fresh` (a new fold of the same game), keeping this object's lock: every
@@ -226,6 +236,8 @@ def _codec(rules: GameRules) -> EventCodec:
 CODECS = {name: _codec(rules) for name, rules in GAMES.items()}
 """Each game's decoder of its stored events, by game name."""
 
+
+_TOKEN_CHANGES = frozenset({"seat_left", "seat_token_reissued"})  # a seat's token hash moved
 
 HASHED = ("admin", "invite")  # secrets kept as hashes of what a client shows: with the seats'
 
