@@ -95,3 +95,17 @@ async def test_play_says_so_and_fails_where_no_api_answers() -> None:
     assert "DANGER_API" in err and "Traceback" not in err
     status, _, err = await run("danger", "--api", "localhost:8000")
     assert status == 1 and "cannot reach the Danger Hall API at localhost:8000" in err
+
+
+async def test_play_danger_sh_says_so_and_fails_where_no_api_answers() -> None:
+    address = dead_address()
+    process = await asyncio.create_subprocess_exec(
+        "bash",
+        str(PLAY.with_name("play-danger.sh")),
+        env={**os.environ, "DANGER_API": address},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 1 and out == b""
+    assert f"cannot reach the Danger Hall API at {address}" in err.decode()
