@@ -75,7 +75,7 @@ class _Follower:
     """What one following of a stream knows: where it stands, and how long to wait next."""
 
     def __init__(self, after: int, reconnects: int, backoff: float, read_timeout: float) -> None:
-        self.after, self.last = after, None if after == 0 else after
+        self.last: int | None = after or None  # the seq to resume after, once there is one
         self.reconnects, self.backoff = reconnects, backoff
         self.timeout = httpx.Timeout(10.0, read=read_timeout)
         self.failures = 0
