@@ -64,19 +64,28 @@ class Text(logging.Formatter):
 _listener: logging.handlers.QueueListener | None = None
 
 
+def stop() -> None:
+    """Write out what is queued and end the writer thread."""
+    global _listener
+    if _listener is not None:
+        _listener.stop()
+        _listener = None
+
+
+atexit.register(stop)
+
+
 def configure(fmt: str = "json", level: int = logging.INFO, stream: Any = None) -> None:
     """Route the root logger and uvicorn's through one formatter and one writer thread."""
     global _listener
     if fmt not in FORMATS:
         raise ValueError(f"DANGER_LOG_FORMAT must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    if _listener is not None:
-        _listener.stop()
+    stop()
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(JsonLines() if fmt == "json" else Text())
     lines: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
     _listener = logging.handlers.QueueListener(lines, handler)
     _listener.start()
-    atexit.register(_listener.stop)
     root = logging.getLogger()
     root.handlers = [logging.handlers.QueueHandler(lines)]
     root.setLevel(level)
