@@ -72,7 +72,10 @@ def http_error(_: Request, exc: HTTPException) -> Response[Problem]:
         )
         detail = f"{exc.detail}{': ' + extra if extra else ''}"
         sources = {str(e.get("source", "body")) for e in (exc.extra or []) if isinstance(e, dict)}
-        in_body = sources <= {"body"}
+        # Litestar names a missing parameter (a replay without `seq`) in the detail alone,
+        # with no source: it is not the body's fault.
+        missing = not exc.extra and str(exc.detail).startswith("Missing required ")
+        in_body = sources <= {"body"} and not missing
         return problem(400, "invalid_body" if in_body else "invalid_parameter", detail)
     code = _HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
     return problem(exc.status_code, code, str(exc.detail), headers=dict(exc.headers or {}))
