@@ -10,7 +10,7 @@ from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import Discriminator, Example, Reference, SecurityScheme
+from litestar.openapi.spec import Discriminator, Reference, SecurityScheme
 from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Response, ServerSentEvent
 from redis.exceptions import RedisError
@@ -186,30 +186,6 @@ def _result(outcome: Outcome) -> CommandResult:
     )
 
 
-def _command_examples() -> list[Example]:
-    examples = []
-    for rules in GAMES.values():
-        for command in rules.commands:
-            sample = _sample(command)
-            examples.append(
-                Example(
-                    summary=f"{rules.name}: {command.__doc__ or ''}".strip(),
-                    value=msgspec.to_builtins(sample),
-                )
-            )
-    return examples
-
-
-def _sample(command: type) -> Any:
-    if hasattr(command, "example"):
-        return msgspec.convert(command.example, command)
-    fields = {}
-    for f in msgspec.structs.fields(command):
-        literal = getattr(f.type, "__args__", None)
-        fields[f.name] = literal[0] if literal else ""
-    return command(**fields)
-
-
 def _parse_if_match(value: str | None) -> int | None:
     if value is None:
         return None
@@ -262,8 +238,8 @@ ADMIN_ANSWERS = responses(
     409,
     422,
     503,
-    s422="An Idempotency-Key the admin used in this game for another request "
-    "(idempotency_key_reused).",
+    s403="Not the game's admin token, or a token of another game.",
+    s422="An Idempotency-Key the admin used in this game for another request.",
 )
 
 
@@ -295,20 +271,14 @@ class GamesController(Controller):
             413,
             422,
             503,
-            s401="`key_missing`: this server asks for an app key (DANGER_AUTH=keys); "
-            "`key_invalid`, `key_revoked`: the app key sent is not, or no longer, one of its.",
-            s400='Malformed body: not JSON, a value of the wrong type (`"3"` is not a '
-            "number), an unknown or missing field (invalid_body).",
-            s409="This client already holds the most open games allowed "
-            "(`too_many_open_games`, DANGER_OPEN_GAMES_PER_CLIENT): start one, or let one "
-            "end, first. Or a request with the same Idempotency-Key is still being answered "
-            "(`idempotency_key_in_use`, with `Retry-After`).",
-            s422="Well-formed but out of bounds or impossible: `seats` beyond the game's "
-            "(seats_out_of_range); an option beyond the maximum or minimum its schema gives, "
-            "or a deck holding more of a kind of card than it allows (option_out_of_range); a "
-            "deck no game can be played with (invalid_deck), a sandbox stack that is not the "
-            "deck (invalid_stack), team mode without 4 seats (teams_need_four). Or an "
-            "Idempotency-Key this client used with another body (idempotency_key_reused).",
+            s400="Malformed: not JSON, not a body of this operation, or a header "
+            "parameter outside its schema.",
+            s401="This server asks for an app key (DANGER_AUTH=keys), or the one sent is "
+            "not, or no longer, one of its.",
+            s403="An option this server does not take: it was not started in sandbox mode.",
+            s409="The client's open games, or the same Idempotency-Key still in flight.",
+            s422="Well-formed, but out of bounds, or options no game can be set up with, or "
+            "an Idempotency-Key this client used with another body.",
         ),
     )
     async def create(
@@ -319,17 +289,6 @@ class GamesController(Controller):
             CreateGame,  # type: ignore[valid-type]
             Body(
                 description="The game, its number of seats and its options.",
-                examples=[
-                    Example(summary="Three-player Danger", value={"game": "danger", "seats": 3}),
-                    Example(
-                        summary="Danger, German fourth-row rule",
-                        value={
-                            "game": "danger",
-                            "seats": 4,
-                            "options": {"fourth_row_needs": "total"},
-                        },
-                    ),
-                ],
                 schema_extra={"discriminator": Discriminator(property_name="game")}
                 if len(GAMES) > 1
                 else None,
@@ -418,14 +377,13 @@ class GamesController(Controller):
             413,
             422,
             503,
-            s401="`key_invalid`, `key_revoked`: the app key sent is not, or no longer, one of "
-            "this service's; `player_token_invalid`: the player token sent is not one.",
-            s400="Malformed body, or a name holding a refused character (invalid_name).",
-            s409="The rules forbid it now; `code` names the rule (name_taken: a player at "
-            "the table has this name or one like it).",
-            s422="`think_ms` beyond its bounds (think_ms_out_of_range), or without `bot` "
-            "(think_without_bot); an Idempotency-Key this client used in this game with "
-            "another body (idempotency_key_reused).",
+            s401="The token sent (a player's, or an app key) is not valid here.",
+            s400="Malformed: not JSON, not a join's body, a refused name, or a parameter "
+            "outside its schema.",
+            s404="No game has this id (a private one: not without its invite).",
+            s409="The table's rules forbid it now; `code` names the rule.",
+            s422="Well-formed, but out of bounds or inconsistent, or an Idempotency-Key this "
+            "client used in this game with another body.",
         ),
     )
     async def join(
@@ -433,7 +391,7 @@ class GamesController(Controller):
         service: Service,
         request: Request,
         game_id: GameId,
-        data: Annotated[JoinGame, Body(examples=[Example(value={"name": "Anton"})])],
+        data: Annotated[JoinGame, Body()],
         token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> Joined:
@@ -536,7 +494,22 @@ class GamesController(Controller):
         description="The body is one of the game's commands, tagged by `type`; `legal` in "
         "GET /v1/games/{id} lists the ones allowed now. `Idempotency-Key` makes a retry "
         "safe; `If-Match: <seq>` refuses the command if the game has moved on.",
-        responses=responses(400, 401, 403, 404, 409, 412, 413, 422, 503),
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            412,
+            413,
+            422,
+            503,
+            s403="Not a seat's token, or a token of another game.",
+            s409="The game's state or its rules forbid the command now; `code` names the "
+            "rule (a game's own rules: the game it applies to is named first).",
+            s422="An Idempotency-Key this seat used in this game with another body or "
+            "another If-Match.",
+        ),
     )
     async def command(
         self,
@@ -547,7 +520,6 @@ class GamesController(Controller):
             GameCommand,  # type: ignore[valid-type]
             Body(
                 media_type=RequestEncodingType.JSON,
-                examples=_command_examples(),
                 schema_extra={"discriminator": Discriminator(property_name="type")},
             ),
         ],
@@ -614,8 +586,7 @@ class GamesController(Controller):
             404,
             429,
             503,
-            s429="Too many streams open from this client (`too_many_streams`): close one.",
-            s503="The server holds as many streams as it may (`stream_capacity`); retry.",
+            s429="Too many requests or streams from this client.",
         ),
     )
     async def stream(

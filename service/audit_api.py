@@ -8,12 +8,13 @@ from __future__ import annotations
 from litestar import Request, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import Example, RequestBody, Schema
+from litestar.openapi.spec import RequestBody, Schema
 from litestar.openapi.spec.media_type import OpenAPIMediaType
 from litestar.response import Response
 
-from . import offload
+from . import offload, spec_examples
 from .errors import ApiError
+from .openapi_spec import named
 from .problems import responses
 from .schemas import AuditReport
 
@@ -43,8 +44,9 @@ def upload_handler(max_bytes: int) -> HTTPRouteHandler:
                 400,
                 413,
                 415,
-                s400="An empty body (`empty_export`).",
-                s415="A body that is not JSON Lines (`unsupported_media_type`).",
+                s400="No export in the body.",
+                s413=f"The export is larger than {max_bytes // 2**20} MiB.",
+                s415="A body that is not JSON Lines.",
             ),
         },
         include_in_schema=True,
@@ -69,17 +71,13 @@ def upload_handler(max_bytes: int) -> HTTPRouteHandler:
 
 def request_body(max_bytes: int) -> RequestBody:
     """The request body as the spec shows it (the handler reads the raw bytes)."""
-    line = (
-        '{"seq":1,"type":"game_created","data":{...},"at":"2026-12-01T21:35:54.828Z",'
-        '"actor":"admin","prev":"000...","hash":"5cab..."}'
-    )
     return RequestBody(
         required=True,
         description=f"JSON Lines, one event envelope a line; at most {max_bytes} bytes.",
         content={
             media: OpenAPIMediaType(
                 schema=Schema(type="string", min_length=1, pattern=r"\S"),  # type: ignore[arg-type]
-                examples={"export": Example(summary="An export", value=line + "\n")},
+                examples=named(spec_examples.audit_upload()),
             )
             for media in MEDIA_TYPES
         },

@@ -8,7 +8,11 @@
 - the pattern of a player's name, which service/names.py checks (not msgspec, so that a
   refused name is answered `invalid_name`, not a generic `invalid_body` quoting the pattern);
 - request bodies documented from their docstrings (each type's and each field's), and the
-  bounds of a list's items, which Litestar leaves out.
+  bounds of a list's items, which Litestar leaves out;
+- an example of every request body, parameter and answer (service/spec_examples.py), and
+  under each problem status the codes the operation answers with it;
+- the request id every operation takes and every answer carries (`X-Request-ID`);
+- a HEAD beside every GET: the same status and headers, no body.
 """
 
 from __future__ import annotations
@@ -21,12 +25,23 @@ from typing import Any
 
 import msgspec
 from litestar import Litestar
-from litestar.openapi.spec import Link, OpenAPIHeader, Schema
+from litestar.openapi.spec import (
+    Example,
+    Link,
+    OpenAPIHeader,
+    OpenAPIResponse,
+    Operation,
+    Parameter,
+    Reference,
+    RequestBody,
+    Schema,
+)
 from litestar.openapi.spec.enums import OpenAPIType
 
 from domain.registry import GAMES
 
-from . import names
+from . import names, spec_examples
+from .problems import MEDIA
 from .schemas import CREATE_TYPES, JoinGame, RegisterPlayer, TeamChange
 
 GAME_FROM_BODY = "$response.body#/id"
@@ -64,9 +79,13 @@ LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
 
 METHODS = ("get", "post", "patch", "delete")
 
+REQUEST_ID = "X-Request-ID"
+REQUEST_ID_PATTERN = r"^[A-Za-z0-9._~:/+=-]{1,128}$"
+
 PATTERNS = {
     "If-Match": r'^(W/)?"?[0-9]{1,16}"?$',
     "Idempotency-Key": r"^[\x20-\x7e]{1,128}$",
+    REQUEST_ID: REQUEST_ID_PATTERN,
 }
 
 
@@ -302,3 +321,170 @@ def finish(app: Litestar, auth: str) -> None:
                     parameter.schema = _without_null(parameter.schema)
                     if parameter.name in PATTERNS:
                         parameter.schema.pattern = PATTERNS[parameter.name]
+    _etag(spec)
+    _request_id(spec)
+    _examples(spec)
+    _retry_after(spec)
+    _heads(spec)
+
+
+def _operations(spec: Any) -> list[tuple[str, str, Operation]]:
+    return [
+        (path, method, operation)
+        for path, item in (spec.paths or {}).items()
+        for method in METHODS
+        if (operation := getattr(item, method)) is not None
+    ]
+
+
+def _etag(spec: Any) -> None:
+    """The game's ETag (getGame) is its seq in quotes, as If-Match takes it back."""
+    for _, _, operation in _operations(spec):
+        for response in (operation.responses or {}).values():
+            etag = (response.headers or {}).get("ETag")  # type: ignore[union-attr]
+            if isinstance(etag, OpenAPIHeader) and etag.schema is None:
+                etag.schema = Schema(type=OpenAPIType.STRING, pattern=r'^"[0-9]{1,16}"$')
+                seq = spec_examples.played().snapshot["as_seat"].seq
+                etag.examples = {"seq": ExampleValue(summary=f"At seq {seq}", value=f'"{seq}"')}
+
+
+def _request_id(spec: Any) -> None:
+    """Every operation takes an X-Request-ID and every answer carries one (the service's
+    outermost layer, service/observe.py, echoes it or makes one). The answers' header is a
+    component, named by each rather than repeated."""
+    schema = Schema(type=OpenAPIType.STRING, pattern=REQUEST_ID_PATTERN)
+    spec.components.headers = {
+        **(spec.components.headers or {}),
+        REQUEST_ID: OpenAPIHeader(
+            schema=schema,
+            required=True,
+            description=f"The request's id: the {REQUEST_ID} sent, or the one the service "
+            "made for it. Quote it when you report a problem.",
+            examples={
+                "sent": ExampleValue(summary="The client's own", value=spec_examples.REQUEST_ID),
+                "made": ExampleValue(
+                    summary="Made by the service", value=spec_examples.MADE_REQUEST_ID
+                ),
+            },
+        ),
+    }
+    answered = Reference(ref=f"#/components/headers/{REQUEST_ID}")
+    for _, _, operation in _operations(spec):
+        sent = Parameter(
+            name=REQUEST_ID,
+            param_in="header",  # type: ignore[arg-type]
+            required=False,
+            schema=schema,
+            description="The client's id for this request, echoed in the answer's "
+            f"{REQUEST_ID} and logged with it. Absent, or not matching the pattern: the "
+            "service makes one (`req_` and 20 hex digits) and answers with that.",
+        )
+        operation.parameters = [*(operation.parameters or []), sent]
+        for response in (operation.responses or {}).values():
+            response.headers = {**(response.headers or {}), REQUEST_ID: answered}  # type: ignore[union-attr]
+
+
+class ExampleValue(Example):
+    """An Example whose value is written as it is: Litestar drops every null from the objects
+    of a spec, and a null in an answer is part of its shape (`"token": null` for a bot)."""
+
+    def to_schema(self) -> dict[str, Any]:
+        written = {"summary": self.summary, "description": self.description}
+        return {**{k: v for k, v in written.items() if v is not None}, "value": self.value}
+
+
+def named(examples: dict[str, spec_examples.Example]) -> dict[str, Example]:
+    return {name: ExampleValue(summary=e.summary, value=e.value) for name, e in examples.items()}
+
+
+def _examples(spec: Any) -> None:
+    """Every request body, parameter and answer gets its examples (service/spec_examples.py);
+    every problem status, the codes the operation answers with it and an example of each."""
+    bodies = spec_examples.request_bodies()
+    parameters = spec_examples.parameters()
+    answers = spec_examples.responses()
+    for _, _, operation in _operations(spec):
+        name = operation.operation_id or ""
+        body = operation.request_body
+        if isinstance(body, RequestBody):
+            for media, examples in bodies.get(name, {}).items():
+                content = body.content[media]
+                content.examples = named(examples)
+                if isinstance(content.schema, Schema):
+                    content.schema.examples = None  # the named ones above replace them
+        for parameter in operation.parameters or []:
+            if isinstance(parameter, Parameter):
+                found = parameters.get(name, {}).get(parameter.name)
+                found = found or parameters["*"].get(parameter.name)
+                if found:
+                    parameter.examples = named(found)
+        for status, response in (operation.responses or {}).items():
+            if not isinstance(response, OpenAPIResponse):
+                continue
+            if status in answers.get(name, {}):
+                for media, examples in answers[name][status].items():
+                    response.content[media].examples = named(examples)  # type: ignore[index]
+            elif MEDIA in (response.content or {}):
+                code = int(status)
+                response.description = spec_examples.problem_description(
+                    name, code, response.description
+                )
+                problems = spec_examples.problem_examples(name, code)
+                response.content[MEDIA].examples = named(problems)  # type: ignore[index]
+
+
+RETRY_AFTER = "Retry-After"
+
+
+def _retry_after(spec: Any) -> None:
+    """A problem answer carries Retry-After where its code says when to come again: the
+    header is on each status that has such a code, required where every code has it."""
+    for _, _, operation in _operations(spec):
+        codes = spec_examples.ERRORS.get(operation.operation_id or "", {})
+        for status, response in (operation.responses or {}).items():
+            listed = codes.get(int(status), ()) if status.isdigit() else ()
+            timed = [code for code in listed if code in spec_examples.RETRY_AFTER]
+            if not timed or not isinstance(response, OpenAPIResponse):
+                continue
+            headers = dict(response.headers or {})
+            if RETRY_AFTER in headers and len(timed) == len(listed):
+                continue  # a 429's own (_rate_headers)
+            headers[RETRY_AFTER] = OpenAPIHeader(
+                schema=Schema(type=OpenAPIType.STRING, pattern=r"^[0-9]+$"),
+                required=len(timed) == len(listed),
+                description="Seconds to wait before asking again"
+                + ("." if len(timed) == len(listed) else f": with {', '.join(timed)}."),
+            )
+            response.headers = headers
+
+
+def head_operation_id(get_id: str) -> str:
+    """headGame for getGame, headListGames for listGames."""
+    verb = get_id.removeprefix("get") if get_id.startswith("get") else get_id
+    return "head" + verb[:1].upper() + verb[1:]
+
+
+def _heads(spec: Any) -> None:
+    """A HEAD beside every GET: its parameters, and its answers' statuses and headers
+    without a body."""
+    for item in (spec.paths or {}).values():
+        get = item.get
+        if get is None:
+            continue
+        item.head = Operation(
+            tags=get.tags,
+            summary=f"Headers only: {get.summary[:1].lower()}{get.summary[1:]}"
+            if get.summary
+            else None,
+            description="As the GET of this path, without a body: the same status and headers.",
+            operation_id=head_operation_id(get.operation_id or ""),
+            parameters=get.parameters,
+            responses={
+                status: OpenAPIResponse(
+                    description=response.description, headers=response.headers
+                )
+                for status, response in (get.responses or {}).items()
+                if isinstance(response, OpenAPIResponse)
+            },
+            security=get.security,
+        )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 from litestar import Controller, Request, get, post
-from litestar.openapi.spec import Example
 from litestar.params import Body, PathParameter
 
 from . import app_keys, names, players
@@ -41,15 +40,15 @@ class PlayersController(Controller):
             400,
             401,
             413,
-            s400="Malformed body, or a name holding a refused character (invalid_name).",
-            s401="`key_missing`: this server asks for an app key (DANGER_AUTH=keys); "
-            "`key_invalid`, `key_revoked`: the app key sent is not, or no longer, one of its.",
+            s400="Malformed: not JSON, not this body, or a refused name.",
+            s401="This server asks for an app key (DANGER_AUTH=keys), or the one sent is "
+            "not, or no longer, one of its.",
         ),
     )
     async def register(
         self,
         request: Request,
-        data: Annotated[RegisterPlayer, Body(examples=[Example(value={"name": "Anton"})])],
+        data: Annotated[RegisterPlayer, Body()],
     ) -> Registered:
         app_keys.require(request.scope, request.app.state.auth)
         try:
@@ -69,7 +68,7 @@ class PlayersController(Controller):
         description="Finished games, wins and average score per kind of game, of the games "
         "the player joined with their token (fed by the players projection). Anonymous "
         "seats count in no one's record; an abandoned game counts in nobody's.",
-        responses=responses(400, 404, s404="No player has this id (`unknown_player`)."),
+        responses=responses(400, 404, s404="No player has this id."),
     )
     async def record(self, request: Request, player_id: PlayerId) -> PlayerStats:
         redis = request.app.state.redis

@@ -37,7 +37,16 @@ def problem(
     seq: int | None = None,
     headers: dict[str, str] | None = None,
 ) -> Response[Problem]:
-    body = Problem(
+    if status == 401:
+        headers = {**(headers or {}), "WWW-Authenticate": www_authenticate(code)}
+    return Response(
+        body(status, code, detail, seq), status_code=status, media_type=MEDIA, headers=headers
+    )
+
+
+def body(status: int, code: str, detail: str, seq: int | None = None) -> Problem:
+    """The problem details of an answer; the spec's examples are made by it too."""
+    return Problem(
         type=f"https://danger-hall.invalid/problems/{code}",
         title=TITLES.get(status, "Error"),
         status=status,
@@ -45,9 +54,6 @@ def problem(
         code=code,
         seq=seq,
     )
-    if status == 401:
-        headers = {**(headers or {}), "WWW-Authenticate": www_authenticate(code)}
-    return Response(body, status_code=status, media_type=MEDIA, headers=headers)
 
 
 def www_authenticate(code: str) -> str:
@@ -136,32 +142,24 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
     """The problem answers of an operation; `meanings` (`s422="..."`) replace the general
     description of a status where the operation means something narrower by it. Every
     operation under /v1 may answer 429 (service/ratelimit.py) and, while the store is away,
-    503 `store_unavailable`: both are always listed."""
+    503 `store_unavailable`: both are always listed. Each description is a lead: the spec
+    lists after it the codes the operation answers with the status, each with an example
+    (service/spec_examples.py, applied by service/openapi_spec.py)."""
     meaning = {
-        400: "Malformed or invalid request (code names what).",
-        401: "Missing or unknown token.",
-        403: "Not allowed: a token that may not do this, or a sandbox option on a server "
-        "not started in sandbox mode.",
-        404: "Unknown game.",
-        409: "The rules forbid it now; `code` names the rule.",
-        412: "If-Match named a seq the game has moved past.",
-        413: "Body too large.",
-        415: "A body of a media type this operation does not take.",
-        422: "Well-formed but impossible: a number beyond the bounds its schema gives "
-        "(`..._out_of_range`), an Idempotency-Key reused with another body, or options no "
-        "game can be set up with (a sandbox deck that is not the whole deck, team mode "
-        "without 4 seats).",
-        429: "Too many requests of this kind from this client (`rate_limited`): wait "
-        "`Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.",
-        503: "Not now: the store cannot be reached (`store_unavailable`, a write may or may "
-        "not have been applied), retry after `Retry-After` with the same Idempotency-Key; "
-        "too much contention on this game, or no free game id (`contention`), retry; the "
-        "pool for audits, replays and exports is full (`busy`), retry after `Retry-After`; "
-        "the store's replicas did not confirm the write in time (`not_replicated`, with "
-        "DANGER_DURABILITY=replicas:N): it may or may not be kept, retry with the same "
-        "Idempotency-Key or read the game first; or the store no longer holds this game's "
-        "history (`history_lost`: it lost events it had acknowledged, and the operator is "
-        "alerted).",
+        400: "The request is malformed or invalid; `code` names what.",
+        401: "A token is needed, or the one sent is not valid here.",
+        403: "The token sent may not do this.",
+        404: "What the path names does not exist.",
+        409: "The game's state or its rules forbid it now; `code` names the rule.",
+        412: "`If-Match` named a seq the game has moved past; `seq` is the game's.",
+        413: "The body is larger than this operation takes.",
+        415: "The body is of a media type this operation does not take.",
+        422: "Well-formed, but refused as it stands; `code` names why.",
+        429: "Too many requests of this kind from this client: wait `Retry-After` seconds. "
+        "`RateLimit` and `RateLimit-Policy` describe the limit.",
+        503: "Not now: retry, after `Retry-After` seconds where it is sent. A write may or "
+        "may not have been applied: retry it with the same Idempotency-Key, or read the "
+        "game first.",
     }
     meaning.update({int(key[1:]): text for key, text in meanings.items()})
     return {

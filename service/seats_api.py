@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Annotated
 
 from litestar import Controller, HttpMethod, Request, Response, delete, patch, post, route
-from litestar.openapi.spec import Example
 from litestar.params import Body, PathParameter
 
 from .api import ADMIN, GameId, IdempotencyKey, Service, Token, _check_idempotency_key, _game_out
@@ -17,21 +16,13 @@ from .seats import Seats
 SeatNumber = Annotated[int, PathParameter(description="The seat, from 0.", ge=0, le=7)]
 SEAT_OR_ADMIN: list[dict[str, list[str]]] = [{"seatToken": []}, {"adminToken": []}]
 
-MANAGED = responses(
-    400,
-    401,
-    403,
-    404,
-    409,
-    422,
-    503,
-    s403="A token of another game (`token_for_other_game`).",
-    s409="The rules forbid it now; `code` names the rule: `game_not_open` (the game has "
-    "started), `no_such_seat` (nobody sits there), `not_your_seat` (another seat's token), "
-    "`no_teams`, `no_such_team`.",
-    s422="An Idempotency-Key this token used in this game for another request "
-    "(idempotency_key_reused).",
-)
+_MEANINGS = {
+    "s403": "A token of another game.",
+    "s409": "The table's rules forbid it now; `code` names the rule.",
+    "s422": "An Idempotency-Key this token used in this game for another request.",
+}
+MANAGED = responses(400, 401, 403, 404, 409, 422, 503, **_MEANINGS)
+WITH_BODY = responses(400, 401, 403, 404, 409, 413, 422, 503, **_MEANINGS)
 
 
 def _seats(request: Request) -> Seats:
@@ -81,7 +72,7 @@ class SeatsController(Controller):
         summary="Move a seat to another team before the start",
         description="Team games only (danger-danger: pink or yellow), with the seat's own "
         "token or the admin's.",
-        responses=MANAGED,
+        responses=WITH_BODY,
     )
     async def change_team(
         self,
@@ -89,7 +80,7 @@ class SeatsController(Controller):
         request: Request,
         game_id: GameId,
         seat: SeatNumber,
-        data: Annotated[TeamChange, Body(examples=[Example(value={"team": "yellow"})])],
+        data: Annotated[TeamChange, Body()],
         token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
@@ -114,9 +105,8 @@ class SeatsController(Controller):
             404,
             409,
             503,
-            s403="Not the admin's token (`admin_only`), or a token of another game.",
-            s409="`no_such_seat`, `bot_seat` (the service plays it: it has no token), "
-            "`game_over`.",
+            s403="Not the game's admin token, or a token of another game.",
+            s409="The table's rules forbid it now; `code` names the rule.",
         ),
     )
     async def reissue(
