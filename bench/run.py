@@ -27,7 +27,7 @@ from typing import Any
 
 import httpx
 
-from bench import record
+from bench import peer, record
 from bench.replay import measure_replay
 from service.config import SERVER_STACKS, Settings
 from service.embedded import EmbeddedValkey
@@ -342,6 +342,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-kind", type=int, default=40, help="recorded games of each kind")
     parser.add_argument("--cached-games", type=int, default=10_000)
     parser.add_argument(
+        "--no-peer", action="store_true", help="leave out boardgame.io (bench/peer.py)"
+    )
+    parser.add_argument(
         "--stacks",
         nargs="+",
         default=[Settings.server_stack],
@@ -361,6 +364,17 @@ def main(argv: list[str] | None = None) -> int:
     result: dict[str, Any] = {"machine": machine(), "connections": args.connections}
     try:
         by_stack = {stack: run_stack(stack, valkey, args) for stack in args.stacks}
+        # The peer in the same run, on the same machine, with the same clients and times.
+        versus = None if args.no_peer else peer.measure(args.duration, 5, args.connections)
+        if versus is not None:
+            one = by_stack[args.stacks[0]].get(1) or next(iter(by_stack[args.stacks[0]].values()))
+            print(
+                f"peer boardgame.io {versus['boardgame_io']}: {versus['moves_per_s']}/s moves "
+                f"p50 {versus['p50_ms']} ms p99 {versus['p99_ms']} ms (one Node process, in "
+                f"memory) | service {one['service']['per_s']}/s durable commands per API "
+                f"process | ratio {one['service']['per_s'] / versus['moves_per_s']:.2f}",
+                flush=True,
+            )
         replay = measure_replay(valkey.url, args.cached_games)
         print(
             f"replay {replay['replay_events_per_s_memory']:,} events/s from memory, "
@@ -417,6 +431,8 @@ def main(argv: list[str] | None = None) -> int:
             for n, r in runs.items()
         },
         stack=args.stacks[0],
+        stack_in_use=stack_in_use(args.stacks[0]),
+        peer=versus,
         by_stack={
             stack: {
                 str(n): {
