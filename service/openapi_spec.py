@@ -403,7 +403,7 @@ def _examples(spec: Any) -> None:
     bodies = spec_examples.request_bodies()
     parameters = spec_examples.parameters()
     answers = spec_examples.responses()
-    for _, _, operation in _operations(spec):
+    for path, method, operation in _operations(spec):
         name = operation.operation_id or ""
         body = operation.request_body
         if isinstance(body, RequestBody):
@@ -429,7 +429,7 @@ def _examples(spec: Any) -> None:
                 response.description = spec_examples.problem_description(
                     name, code, response.description
                 )
-                problems = spec_examples.problem_examples(name, code)
+                problems = spec_examples.problem_examples(name, code, method, path)
                 response.content[MEDIA].examples = named(problems)  # type: ignore[index]
 
 

@@ -36,11 +36,13 @@ from . import bodies as bodies_module
 from . import offload, players, request_context, streams
 from .api import _envelope, _game_out, _result
 from .clock import StoreClock, stamp
+from .config import Rates
 from .errors import TITLES
 from .games import Game, GameService, Outcome, _seal_all, fold_log
 from .lobby import LobbyGame, cursor_of
 from .problems import body as problem_body
 from .projections import fold_rounds, fold_summary, player_results_of
+from .ratelimit import kind_of
 from .schemas import (
     CacheUse,
     CommandResult,
@@ -1239,10 +1241,6 @@ OVERRIDES: dict[tuple[str, str], Code] = {
     ("auditExport", "body_too_large"): Code(
         "The export is larger than DANGER_AUDIT_UPLOAD_MB.", "Request Entity Too Large"
     ),
-    ("listGames", "rate_limited"): Code(
-        CODES["rate_limited"].meaning,
-        "Too many read requests from 203.0.113.7: at most 600 per 60 s. Retry after 1 s.",
-    ),
 }
 
 _RULES_DECIDE = (
@@ -1483,12 +1481,24 @@ def code_of(operation: str, code: str) -> Code:
     return OVERRIDES.get((operation, code), CODES[code])
 
 
-def problem_examples(operation: str, status: int) -> dict[str, Example]:
-    """One example per code the operation answers with `status`, named by the code."""
+def _rate_limited(method: str, path: str) -> str:
+    """The refusal of the rate limiter (service/ratelimit.py) at the default rates."""
+    kind = kind_of(method.upper(), path) or "read"
+    rate = getattr(Rates(), kind)
+    return (
+        f"Too many {kind} requests from 203.0.113.7: at most {rate.requests} per "
+        f"{rate.seconds} s. Retry after 1 s."
+    )
+
+
+def problem_examples(operation: str, status: int, method: str, path: str) -> dict[str, Example]:
+    """One example per code the operation (`method` `path`) answers with `status`, named by
+    the code."""
     out = {}
     for code in ERRORS[operation][status]:
         about = code_of(operation, code)
-        value = problem_body(status, code, about.detail, about.seq)
+        detail = _rate_limited(method, path) if code == "rate_limited" else about.detail
+        value = problem_body(status, code, detail, about.seq)
         out[code] = Example(about.meaning, msgspec.to_builtins(value))
     return out
 
