@@ -1140,7 +1140,7 @@ CODES: dict[str, Code] = {
         "Team mode is played by exactly 4 seats.",
     ),
     "idempotency_key_reused": Code(
-        "This Idempotency-Key was used with another body (a command's: or another If-Match).",
+        "This Idempotency-Key was used with another body (on a command: or another If-Match).",
         "This Idempotency-Key was used with another request body.",
     ),
     # 429
