@@ -303,7 +303,9 @@ def finish(app: Litestar, auth: str) -> None:
             if operation is None or "429" not in (operation.responses or {}):
                 continue
             for status, response in operation.responses.items():
-                if status == "429" or status.startswith("2"):
+                # Every answer the limiter saw carries them; a 503 may come before it could
+                # read the bucket (the store away), so there they are not promised.
+                if status != "503":
                     response.headers = {
                         **(response.headers or {}),  # type: ignore[union-attr]
                         **_rate_headers(refused=status == "429"),
@@ -311,7 +313,8 @@ def finish(app: Litestar, auth: str) -> None:
         for method in METHODS:
             operation = getattr(item, method)
             if operation is not None and "401" in (operation.responses or {}):
-                operation.responses["401"].headers = {"WWW-Authenticate": CHALLENGE}  # type: ignore[index,union-attr]
+                challenged = operation.responses["401"]  # type: ignore[index]
+                challenged.headers = {**(challenged.headers or {}), "WWW-Authenticate": CHALLENGE}  # type: ignore[union-attr]
             for parameter in (operation and operation.parameters) or []:
                 if (
                     isinstance(parameter.schema, Schema)

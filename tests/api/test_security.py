@@ -7,6 +7,7 @@ import re
 
 from service.app import create_app
 from service.config import Settings
+from service.openapi_spec import head_operation_id
 from tests.api.test_spec import generated
 from tests.players import new_table
 
@@ -26,6 +27,11 @@ TOKEN_OPERATIONS = {  # operationId: the tokens it takes ({} : none needed)
     "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
     "changeTeam": [{"seatToken": []}, {"adminToken": []}],
     "reissueSeatToken": [{"adminToken": []}],
+}
+# HEAD takes what the GET beside it takes.
+TOKEN_OPERATIONS |= {
+    head_operation_id(get): TOKEN_OPERATIONS[get]
+    for get in ("getGame", "listEvents", "streamEvents", "replayGame", "exportGame", "getRound")
 }
 
 

@@ -50,12 +50,15 @@ from .end_turn import EndTurn
 from .event_out import EventOut
 from .event_out_cause_type_0 import EventOutCauseType0
 from .event_out_data import EventOutData
+from .event_out_meta_type_0 import EventOutMetaType0
 from .event_page import EventPage
 from .game_out import GameOut
 from .game_out_status import GameOutStatus
 from .game_stats import GameStats
 from .give import Give
 from .go_out import GoOut
+from .head_list_games_game_type_0 import HeadListGamesGameType0
+from .head_list_games_status_type_0 import HeadListGamesStatusType0
 from .health import Health
 from .health_projections import HealthProjections
 from .health_redis import HealthRedis
@@ -164,12 +167,15 @@ __all__ = (
     "EventOut",
     "EventOutCauseType0",
     "EventOutData",
+    "EventOutMetaType0",
     "EventPage",
     "GameOut",
     "GameOutStatus",
     "GameStats",
     "Give",
     "GoOut",
+    "HeadListGamesGameType0",
+    "HeadListGamesStatusType0",
     "Health",
     "HealthProjections",
     "HealthRedis",

@@ -6,9 +6,12 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.event_out_cause_type_0 import EventOutCauseType0
     from ..models.event_out_data import EventOutData
+    from ..models.event_out_meta_type_0 import EventOutMetaType0
 
 
 T = TypeVar("T", bound="EventOut")
@@ -28,6 +31,7 @@ class EventOut:
         salt (None | str):
         seq (int):
         type_ (str):
+        meta (EventOutMetaType0 | None | Unset):
     """
 
     actor: str
@@ -40,10 +44,12 @@ class EventOut:
     salt: None | str
     seq: int
     type_: str
+    meta: EventOutMetaType0 | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.event_out_cause_type_0 import EventOutCauseType0  # noqa: PLC0415
+        from ..models.event_out_meta_type_0 import EventOutMetaType0  # noqa: PLC0415
 
         actor = self.actor
 
@@ -71,6 +77,14 @@ class EventOut:
 
         type_ = self.type_
 
+        meta: dict[str, Any] | None | Unset
+        if isinstance(self.meta, Unset):
+            meta = UNSET
+        elif isinstance(self.meta, EventOutMetaType0):
+            meta = self.meta.to_dict()
+        else:
+            meta = self.meta
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -87,6 +101,8 @@ class EventOut:
                 "type": type_,
             }
         )
+        if meta is not UNSET:
+            field_dict["meta"] = meta
 
         return field_dict
 
@@ -94,6 +110,7 @@ class EventOut:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.event_out_cause_type_0 import EventOutCauseType0  # noqa: PLC0415
         from ..models.event_out_data import EventOutData  # noqa: PLC0415
+        from ..models.event_out_meta_type_0 import EventOutMetaType0  # noqa: PLC0415
 
         d = dict(src_dict)
         actor = d.pop("actor")
@@ -139,6 +156,23 @@ class EventOut:
 
         type_ = d.pop("type")
 
+        def _parse_meta(data: object) -> EventOutMetaType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                meta_type_0 = EventOutMetaType0.from_dict(data)
+
+                return meta_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EventOutMetaType0 | None | Unset, data)
+
+        meta = _parse_meta(d.pop("meta", UNSET))
+
         event_out = cls(
             actor=actor,
             at=at,
@@ -150,6 +184,7 @@ class EventOut:
             salt=salt,
             seq=seq,
             type_=type_,
+            meta=meta,
         )
 
         event_out.additional_properties = d

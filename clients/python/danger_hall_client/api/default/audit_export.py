@@ -7,14 +7,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.report import Report
-from ...types import File, Response
+from ...types import UNSET, File, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: File,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -78,6 +81,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: File,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Report]:
     """Check an exported log
 
@@ -87,6 +91,7 @@ def sync_detailed(
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
+        x_request_id (str | Unset):
         body (File):
 
     Raises:
@@ -99,6 +104,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -112,6 +118,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: File,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Report | None:
     """Check an exported log
 
@@ -121,6 +128,7 @@ def sync(
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
+        x_request_id (str | Unset):
         body (File):
 
     Raises:
@@ -134,6 +142,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -141,6 +150,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: File,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Report]:
     """Check an exported log
 
@@ -150,6 +160,7 @@ async def asyncio_detailed(
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
+        x_request_id (str | Unset):
         body (File):
 
     Raises:
@@ -162,6 +173,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -173,6 +185,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: File,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Report | None:
     """Check an exported log
 
@@ -182,6 +195,7 @@ async def asyncio(
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
+        x_request_id (str | Unset):
         body (File):
 
     Raises:
@@ -196,5 +210,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -8,12 +8,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.report import Report
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
+    *,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +27,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -70,6 +76,7 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Report]:
     """Check the game's log
 
@@ -79,6 +86,7 @@ def sync_detailed(
 
     Args:
         game_id (str): The id returned by POST /v1/games.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -90,6 +98,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -103,6 +112,7 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Report | None:
     """Check the game's log
 
@@ -112,6 +122,7 @@ def sync(
 
     Args:
         game_id (str): The id returned by POST /v1/games.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,6 +135,7 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -131,6 +143,7 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Report]:
     """Check the game's log
 
@@ -140,6 +153,7 @@ async def asyncio_detailed(
 
     Args:
         game_id (str): The id returned by POST /v1/games.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,6 +165,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -162,6 +177,7 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Report | None:
     """Check the game's log
 
@@ -171,6 +187,7 @@ async def asyncio(
 
     Args:
         game_id (str): The id returned by POST /v1/games.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,5 +201,6 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed

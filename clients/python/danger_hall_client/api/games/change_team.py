@@ -18,10 +18,14 @@ def _get_kwargs(
     *,
     body: TeamChange,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "patch",
@@ -70,6 +74,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_409
 
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
     if response.status_code == 422:
         response_422 = Problem.from_dict(response.json())
 
@@ -107,6 +116,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: TeamChange,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[GameOut | Problem]:
     """Move a seat to another team before the start
 
@@ -120,6 +130,7 @@ def sync_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (TeamChange):
 
     Raises:
@@ -135,6 +146,7 @@ def sync_detailed(
         seat=seat,
         body=body,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -151,6 +163,7 @@ def sync(
     client: AuthenticatedClient,
     body: TeamChange,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> GameOut | Problem | None:
     """Move a seat to another team before the start
 
@@ -164,6 +177,7 @@ def sync(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (TeamChange):
 
     Raises:
@@ -180,6 +194,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -190,6 +205,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: TeamChange,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[GameOut | Problem]:
     """Move a seat to another team before the start
 
@@ -203,6 +219,7 @@ async def asyncio_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (TeamChange):
 
     Raises:
@@ -218,6 +235,7 @@ async def asyncio_detailed(
         seat=seat,
         body=body,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -232,6 +250,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: TeamChange,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> GameOut | Problem | None:
     """Move a seat to another team before the start
 
@@ -245,6 +264,7 @@ async def asyncio(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (TeamChange):
 
     Raises:
@@ -262,5 +282,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -18,10 +18,14 @@ def _get_kwargs(
     *,
     body: CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame | CreateHighVoltageGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -109,6 +113,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame | CreateHighVoltageGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Created | Problem]:
     """Create a game
 
@@ -123,6 +128,7 @@ def sync_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame |
             CreateHighVoltageGame): The game, its number of seats and its options.
 
@@ -137,6 +143,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -151,6 +158,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame | CreateHighVoltageGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Created | Problem | None:
     """Create a game
 
@@ -165,6 +173,7 @@ def sync(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame |
             CreateHighVoltageGame): The game, its number of seats and its options.
 
@@ -180,6 +189,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -188,6 +198,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame | CreateHighVoltageGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Created | Problem]:
     """Create a game
 
@@ -202,6 +213,7 @@ async def asyncio_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame |
             CreateHighVoltageGame): The game, its number of seats and its options.
 
@@ -216,6 +228,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -228,6 +241,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame | CreateHighVoltageGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Created | Problem | None:
     """Create a game
 
@@ -242,6 +256,7 @@ async def asyncio(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (CreateDanger13Game | CreateDangerDangerGame | CreateDangerGame |
             CreateHighVoltageGame): The game, its number of seats and its options.
 
@@ -258,5 +273,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -8,12 +8,17 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...types import File, Response
+from ...types import UNSET, File, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
+    *,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +27,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -80,6 +86,7 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[File | Problem]:
     """The whole log as JSON Lines
 
@@ -88,6 +95,7 @@ def sync_detailed(
 
     Args:
         game_id (str): The id returned by POST /v1/games.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -99,6 +107,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -112,6 +121,7 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> File | Problem | None:
     """The whole log as JSON Lines
 
@@ -120,6 +130,7 @@ def sync(
 
     Args:
         game_id (str): The id returned by POST /v1/games.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,6 +143,7 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -139,6 +151,7 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[File | Problem]:
     """The whole log as JSON Lines
 
@@ -147,6 +160,7 @@ async def asyncio_detailed(
 
     Args:
         game_id (str): The id returned by POST /v1/games.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,6 +172,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -169,6 +184,7 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> File | Problem | None:
     """The whole log as JSON Lines
 
@@ -177,6 +193,7 @@ async def asyncio(
 
     Args:
         game_id (str): The id returned by POST /v1/games.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,5 +207,6 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed

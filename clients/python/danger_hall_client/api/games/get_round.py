@@ -8,13 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.round_summary import RoundSummary
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
     n: int,
+    *,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -24,6 +29,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -85,6 +91,7 @@ def sync_detailed(
     n: int,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | RoundSummary]:
     """A round's summary
 
@@ -95,6 +102,7 @@ def sync_detailed(
     Args:
         game_id (str): The id returned by POST /v1/games.
         n (int):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,6 +115,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         n=n,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -121,6 +130,7 @@ def sync(
     n: int,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | RoundSummary | None:
     """A round's summary
 
@@ -131,6 +141,7 @@ def sync(
     Args:
         game_id (str): The id returned by POST /v1/games.
         n (int):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,6 +155,7 @@ def sync(
         game_id=game_id,
         n=n,
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -152,6 +164,7 @@ async def asyncio_detailed(
     n: int,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | RoundSummary]:
     """A round's summary
 
@@ -162,6 +175,7 @@ async def asyncio_detailed(
     Args:
         game_id (str): The id returned by POST /v1/games.
         n (int):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,6 +188,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         n=n,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -186,6 +201,7 @@ async def asyncio(
     n: int,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | RoundSummary | None:
     """A round's summary
 
@@ -196,6 +212,7 @@ async def asyncio(
     Args:
         game_id (str): The id returned by POST /v1/games.
         n (int):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -210,5 +227,6 @@ async def asyncio(
             game_id=game_id,
             n=n,
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -17,10 +17,14 @@ def _get_kwargs(
     *,
     body: JoinGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -104,6 +108,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: JoinGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
     """Join a game
 
@@ -119,6 +124,7 @@ def sync_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (JoinGame):
 
     Raises:
@@ -133,6 +139,7 @@ def sync_detailed(
         game_id=game_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -148,6 +155,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: JoinGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Joined | Problem | None:
     """Join a game
 
@@ -163,6 +171,7 @@ def sync(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (JoinGame):
 
     Raises:
@@ -178,6 +187,7 @@ def sync(
         client=client,
         body=body,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -187,6 +197,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: JoinGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
     """Join a game
 
@@ -202,6 +213,7 @@ async def asyncio_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (JoinGame):
 
     Raises:
@@ -216,6 +228,7 @@ async def asyncio_detailed(
         game_id=game_id,
         body=body,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -229,6 +242,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: JoinGame,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Joined | Problem | None:
     """Join a game
 
@@ -244,6 +258,7 @@ async def asyncio(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
         body (JoinGame):
 
     Raises:
@@ -260,5 +275,6 @@ async def asyncio(
             client=client,
             body=body,
             idempotency_key=idempotency_key,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -16,10 +16,14 @@ def _get_kwargs(
     seat: int,
     *,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -100,6 +104,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[GameOut | Problem]:
     """Give up a seat before the start
 
@@ -115,6 +120,7 @@ def sync_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,6 +134,7 @@ def sync_detailed(
         game_id=game_id,
         seat=seat,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -143,6 +150,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> GameOut | Problem | None:
     """Give up a seat before the start
 
@@ -158,6 +166,7 @@ def sync(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,6 +181,7 @@ def sync(
         seat=seat,
         client=client,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -181,6 +191,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[GameOut | Problem]:
     """Give up a seat before the start
 
@@ -196,6 +207,7 @@ async def asyncio_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -209,6 +221,7 @@ async def asyncio_detailed(
         game_id=game_id,
         seat=seat,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -222,6 +235,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> GameOut | Problem | None:
     """Give up a seat before the start
 
@@ -237,6 +251,7 @@ async def asyncio(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -252,5 +267,6 @@ async def asyncio(
             seat=seat,
             client=client,
             idempotency_key=idempotency_key,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -16,7 +16,11 @@ def _get_kwargs(
     *,
     after: int | Unset = 0,
     limit: int | Unset = 1000,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     params: dict[str, Any] = {}
 
@@ -34,6 +38,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -94,6 +99,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 1000,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[EventPage | Problem]:
     """The event log
 
@@ -104,6 +110,7 @@ def sync_detailed(
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 1000.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,6 +124,7 @@ def sync_detailed(
         game_id=game_id,
         after=after,
         limit=limit,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -132,6 +140,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 1000,
+    x_request_id: str | Unset = UNSET,
 ) -> EventPage | Problem | None:
     """The event log
 
@@ -142,6 +151,7 @@ def sync(
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 1000.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,6 +166,7 @@ def sync(
         client=client,
         after=after,
         limit=limit,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -165,6 +176,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 1000,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[EventPage | Problem]:
     """The event log
 
@@ -175,6 +187,7 @@ async def asyncio_detailed(
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 1000.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,6 +201,7 @@ async def asyncio_detailed(
         game_id=game_id,
         after=after,
         limit=limit,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -201,6 +215,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     limit: int | Unset = 1000,
+    x_request_id: str | Unset = UNSET,
 ) -> EventPage | Problem | None:
     """The event log
 
@@ -211,6 +226,7 @@ async def asyncio(
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 1000.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -226,5 +242,6 @@ async def asyncio(
             client=client,
             after=after,
             limit=limit,
+            x_request_id=x_request_id,
         )
     ).parsed

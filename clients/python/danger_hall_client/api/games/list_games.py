@@ -19,7 +19,11 @@ def _get_kwargs(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
     cursor: None | str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     params: dict[str, Any] = {}
 
@@ -60,6 +64,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -107,6 +112,7 @@ def sync_detailed(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
     cursor: None | str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Lobby | Problem]:
     """The lobby
 
@@ -121,6 +127,7 @@ def sync_detailed(
         offset (int | Unset):  Default: 0.
         cursor (None | str | Unset): The `next` of the previous page: the games created before its
             last one.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,6 +143,7 @@ def sync_detailed(
         limit=limit,
         offset=offset,
         cursor=cursor,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -153,6 +161,7 @@ def sync(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
     cursor: None | str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Lobby | Problem | None:
     """The lobby
 
@@ -167,6 +176,7 @@ def sync(
         offset (int | Unset):  Default: 0.
         cursor (None | str | Unset): The `next` of the previous page: the games created before its
             last one.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,6 +193,7 @@ def sync(
         limit=limit,
         offset=offset,
         cursor=cursor,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -194,6 +205,7 @@ async def asyncio_detailed(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
     cursor: None | str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Lobby | Problem]:
     """The lobby
 
@@ -208,6 +220,7 @@ async def asyncio_detailed(
         offset (int | Unset):  Default: 0.
         cursor (None | str | Unset): The `next` of the previous page: the games created before its
             last one.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -223,6 +236,7 @@ async def asyncio_detailed(
         limit=limit,
         offset=offset,
         cursor=cursor,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -238,6 +252,7 @@ async def asyncio(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
     cursor: None | str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Lobby | Problem | None:
     """The lobby
 
@@ -252,6 +267,7 @@ async def asyncio(
         offset (int | Unset):  Default: 0.
         cursor (None | str | Unset): The `next` of the previous page: the games created before its
             last one.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -269,5 +285,6 @@ async def asyncio(
             limit=limit,
             offset=offset,
             cursor=cursor,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -8,13 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.new_seat_token import NewSeatToken
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
     seat: int,
+    *,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -24,6 +29,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -90,6 +96,7 @@ def sync_detailed(
     seat: int,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[NewSeatToken | Problem]:
     """A new token for a seat
 
@@ -100,6 +107,7 @@ def sync_detailed(
     Args:
         game_id (str): The id returned by POST /v1/games.
         seat (int): The seat, from 0.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -112,6 +120,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         seat=seat,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -126,6 +135,7 @@ def sync(
     seat: int,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> NewSeatToken | Problem | None:
     """A new token for a seat
 
@@ -136,6 +146,7 @@ def sync(
     Args:
         game_id (str): The id returned by POST /v1/games.
         seat (int): The seat, from 0.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,6 +160,7 @@ def sync(
         game_id=game_id,
         seat=seat,
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -157,6 +169,7 @@ async def asyncio_detailed(
     seat: int,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[NewSeatToken | Problem]:
     """A new token for a seat
 
@@ -167,6 +180,7 @@ async def asyncio_detailed(
     Args:
         game_id (str): The id returned by POST /v1/games.
         seat (int): The seat, from 0.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,6 +193,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         seat=seat,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -191,6 +206,7 @@ async def asyncio(
     seat: int,
     *,
     client: AuthenticatedClient,
+    x_request_id: str | Unset = UNSET,
 ) -> NewSeatToken | Problem | None:
     """A new token for a seat
 
@@ -201,6 +217,7 @@ async def asyncio(
     Args:
         game_id (str): The id returned by POST /v1/games.
         seat (int): The seat, from 0.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,5 +232,6 @@ async def asyncio(
             game_id=game_id,
             seat=seat,
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed

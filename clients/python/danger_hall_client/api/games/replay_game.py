@@ -8,14 +8,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.replayed import Replayed
-from ...types import UNSET, Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
     *,
     seq: int,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     params: dict[str, Any] = {}
 
@@ -31,6 +35,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -90,6 +95,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     seq: int,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Replayed]:
     """The game as it stood after event `seq`
 
@@ -99,6 +105,7 @@ def sync_detailed(
     Args:
         game_id (str): The id returned by POST /v1/games.
         seq (int):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -111,6 +118,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         seq=seq,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -125,6 +133,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     seq: int,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Replayed | None:
     """The game as it stood after event `seq`
 
@@ -134,6 +143,7 @@ def sync(
     Args:
         game_id (str): The id returned by POST /v1/games.
         seq (int):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,6 +157,7 @@ def sync(
         game_id=game_id,
         client=client,
         seq=seq,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -155,6 +166,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     seq: int,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Replayed]:
     """The game as it stood after event `seq`
 
@@ -164,6 +176,7 @@ async def asyncio_detailed(
     Args:
         game_id (str): The id returned by POST /v1/games.
         seq (int):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,6 +189,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         seq=seq,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -188,6 +202,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     seq: int,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Replayed | None:
     """The game as it stood after event `seq`
 
@@ -197,6 +212,7 @@ async def asyncio(
     Args:
         game_id (str): The id returned by POST /v1/games.
         seq (int):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,5 +227,6 @@ async def asyncio(
             game_id=game_id,
             client=client,
             seq=seq,
+            x_request_id=x_request_id,
         )
     ).parsed

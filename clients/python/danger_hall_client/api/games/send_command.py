@@ -46,6 +46,7 @@ def _get_kwargs(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -53,6 +54,9 @@ def _get_kwargs(
 
     if not isinstance(if_match, Unset):
         headers["If-Match"] = if_match
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -194,6 +198,7 @@ def sync_detailed(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[CommandResult | Problem]:
     """Send a game command
 
@@ -209,6 +214,7 @@ def sync_detailed(
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
         if_match (str | Unset): The seq the command was decided against; 412 if it moved on.
+        x_request_id (str | Unset):
         body (Accept | Draw | DrawCard | EndTurn | Give | GoOut | NewStack | Pick | Play |
             PlayCard | Protect | Refuse | Swap | TakeDiscard | Trash):
 
@@ -225,6 +231,7 @@ def sync_detailed(
         body=body,
         idempotency_key=idempotency_key,
         if_match=if_match,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -255,6 +262,7 @@ def sync(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> CommandResult | Problem | None:
     """Send a game command
 
@@ -270,6 +278,7 @@ def sync(
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
         if_match (str | Unset): The seq the command was decided against; 412 if it moved on.
+        x_request_id (str | Unset):
         body (Accept | Draw | DrawCard | EndTurn | Give | GoOut | NewStack | Pick | Play |
             PlayCard | Protect | Refuse | Swap | TakeDiscard | Trash):
 
@@ -287,6 +296,7 @@ def sync(
         body=body,
         idempotency_key=idempotency_key,
         if_match=if_match,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -311,6 +321,7 @@ async def asyncio_detailed(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[CommandResult | Problem]:
     """Send a game command
 
@@ -326,6 +337,7 @@ async def asyncio_detailed(
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
         if_match (str | Unset): The seq the command was decided against; 412 if it moved on.
+        x_request_id (str | Unset):
         body (Accept | Draw | DrawCard | EndTurn | Give | GoOut | NewStack | Pick | Play |
             PlayCard | Protect | Refuse | Swap | TakeDiscard | Trash):
 
@@ -342,6 +354,7 @@ async def asyncio_detailed(
         body=body,
         idempotency_key=idempotency_key,
         if_match=if_match,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -370,6 +383,7 @@ async def asyncio(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> CommandResult | Problem | None:
     """Send a game command
 
@@ -385,6 +399,7 @@ async def asyncio(
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
         if_match (str | Unset): The seq the command was decided against; 412 if it moved on.
+        x_request_id (str | Unset):
         body (Accept | Draw | DrawCard | EndTurn | Give | GoOut | NewStack | Pick | Play |
             PlayCard | Protect | Refuse | Swap | TakeDiscard | Trash):
 
@@ -403,5 +418,6 @@ async def asyncio(
             body=body,
             idempotency_key=idempotency_key,
             if_match=if_match,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -15,10 +15,14 @@ def _get_kwargs(
     game_id: str,
     *,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
         headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -97,6 +101,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[GameOut | Problem]:
     """Start a game
 
@@ -110,6 +115,7 @@ def sync_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -122,6 +128,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -136,6 +143,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> GameOut | Problem | None:
     """Start a game
 
@@ -149,6 +157,7 @@ def sync(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,6 +171,7 @@ def sync(
         game_id=game_id,
         client=client,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -170,6 +180,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[GameOut | Problem]:
     """Start a game
 
@@ -183,6 +194,7 @@ async def asyncio_detailed(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,6 +207,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         idempotency_key=idempotency_key,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -207,6 +220,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> GameOut | Problem | None:
     """Start a game
 
@@ -220,6 +234,7 @@ async def asyncio(
             or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -234,5 +249,6 @@ async def asyncio(
             game_id=game_id,
             client=client,
             idempotency_key=idempotency_key,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -15,10 +15,14 @@ def _get_kwargs(
     *,
     after: int | Unset = 0,
     last_event_id: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(last_event_id, Unset):
         headers["Last-Event-ID"] = last_event_id
+
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     params: dict[str, Any] = {}
 
@@ -94,6 +98,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     last_event_id: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Live events (Server-Sent Events)
 
@@ -106,6 +111,7 @@ def sync_detailed(
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
         last_event_id (str | Unset):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,6 +125,7 @@ def sync_detailed(
         game_id=game_id,
         after=after,
         last_event_id=last_event_id,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -134,6 +141,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     last_event_id: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Any | Problem | None:
     """Live events (Server-Sent Events)
 
@@ -146,6 +154,7 @@ def sync(
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
         last_event_id (str | Unset):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,6 +169,7 @@ def sync(
         client=client,
         after=after,
         last_event_id=last_event_id,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -169,6 +179,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     last_event_id: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Live events (Server-Sent Events)
 
@@ -181,6 +192,7 @@ async def asyncio_detailed(
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
         last_event_id (str | Unset):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,6 +206,7 @@ async def asyncio_detailed(
         game_id=game_id,
         after=after,
         last_event_id=last_event_id,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -207,6 +220,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
     last_event_id: str | Unset = UNSET,
+    x_request_id: str | Unset = UNSET,
 ) -> Any | Problem | None:
     """Live events (Server-Sent Events)
 
@@ -219,6 +233,7 @@ async def asyncio(
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
         last_event_id (str | Unset):
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -234,5 +249,6 @@ async def asyncio(
             client=client,
             after=after,
             last_event_id=last_event_id,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -8,12 +8,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.player_stats import PlayerStats
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     player_id: str,
+    *,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +27,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -72,6 +78,7 @@ def sync_detailed(
     player_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[PlayerStats | Problem]:
     """A registered player's record
 
@@ -81,6 +88,7 @@ def sync_detailed(
 
     Args:
         player_id (str): The id returned by POST /v1/players.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -92,6 +100,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         player_id=player_id,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -105,6 +114,7 @@ def sync(
     player_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> PlayerStats | Problem | None:
     """A registered player's record
 
@@ -114,6 +124,7 @@ def sync(
 
     Args:
         player_id (str): The id returned by POST /v1/players.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,6 +137,7 @@ def sync(
     return sync_detailed(
         player_id=player_id,
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -133,6 +145,7 @@ async def asyncio_detailed(
     player_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[PlayerStats | Problem]:
     """A registered player's record
 
@@ -142,6 +155,7 @@ async def asyncio_detailed(
 
     Args:
         player_id (str): The id returned by POST /v1/players.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,6 +167,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         player_id=player_id,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -164,6 +179,7 @@ async def asyncio(
     player_id: str,
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> PlayerStats | Problem | None:
     """A registered player's record
 
@@ -173,6 +189,7 @@ async def asyncio(
 
     Args:
         player_id (str): The id returned by POST /v1/players.
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,5 +203,6 @@ async def asyncio(
         await asyncio_detailed(
             player_id=player_id,
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -8,14 +8,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.register_player import RegisterPlayer
 from ...models.registered import Registered
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: RegisterPlayer,
+    x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -82,6 +85,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterPlayer,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Registered]:
     """Register a player
 
@@ -90,6 +94,7 @@ def sync_detailed(
     With DANGER_AUTH=keys, an app key is needed.
 
     Args:
+        x_request_id (str | Unset):
         body (RegisterPlayer):
 
     Raises:
@@ -102,6 +107,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = client.get_httpx_client().request(
@@ -115,6 +121,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterPlayer,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Registered | None:
     """Register a player
 
@@ -123,6 +130,7 @@ def sync(
     With DANGER_AUTH=keys, an app key is needed.
 
     Args:
+        x_request_id (str | Unset):
         body (RegisterPlayer):
 
     Raises:
@@ -136,6 +144,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        x_request_id=x_request_id,
     ).parsed
 
 
@@ -143,6 +152,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterPlayer,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Registered]:
     """Register a player
 
@@ -151,6 +161,7 @@ async def asyncio_detailed(
     With DANGER_AUTH=keys, an app key is needed.
 
     Args:
+        x_request_id (str | Unset):
         body (RegisterPlayer):
 
     Raises:
@@ -163,6 +174,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        x_request_id=x_request_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -174,6 +186,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterPlayer,
+    x_request_id: str | Unset = UNSET,
 ) -> Problem | Registered | None:
     """Register a player
 
@@ -182,6 +195,7 @@ async def asyncio(
     With DANGER_AUTH=keys, an app key is needed.
 
     Args:
+        x_request_id (str | Unset):
         body (RegisterPlayer):
 
     Raises:
@@ -196,5 +210,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            x_request_id=x_request_id,
         )
     ).parsed

@@ -6,16 +6,23 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.health import Health
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    x_request_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(x_request_id, Unset):
+        headers["X-Request-ID"] = x_request_id
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/health",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -48,11 +55,15 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Health]:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
     lag, errors and dead letters, and the durability in force
 
      200 when all is well; 503, with the same body, when degraded.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -62,7 +73,9 @@ def sync_detailed(
         Response[Health]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        x_request_id=x_request_id,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -74,11 +87,15 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Health | None:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
     lag, errors and dead letters, and the durability in force
 
      200 when all is well; 503, with the same body, when degraded.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -90,17 +107,22 @@ def sync(
 
     return sync_detailed(
         client=client,
+        x_request_id=x_request_id,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Response[Health]:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
     lag, errors and dead letters, and the durability in force
 
      200 when all is well; 503, with the same body, when degraded.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,7 +132,9 @@ async def asyncio_detailed(
         Response[Health]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        x_request_id=x_request_id,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -120,11 +144,15 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    x_request_id: str | Unset = UNSET,
 ) -> Health | None:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
     lag, errors and dead letters, and the durability in force
 
      200 when all is well; 503, with the same body, when degraded.
+
+    Args:
+        x_request_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,5 +165,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            x_request_id=x_request_id,
         )
     ).parsed
