@@ -22,10 +22,11 @@ beside the live ones (service/rebuild.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import socket
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from redis.asyncio import Redis
@@ -50,7 +51,9 @@ from .lua import Script
 from .players import PlayerResult
 
 log = logging.getLogger("danger.projections")
+T = TypeVar("T")
 CLAIM_IDLE_MS = 30_000  # an entry pending this long is taken over and applied again
+STOP_SECONDS = 5.0  # a consumer told to stop finishes the read and apply under way, so long
 FULL_UPKEEP_EVERY = 6  # of the upkeeps, one looks at every feed; the others at those in use
 ENTRIES_PER_READ = 500  # feed entries per feed and read
 SETTLE_SECONDS = 0.02  # after a batch, wait this long for the next to gather
@@ -279,21 +282,14 @@ class Projection:
                 if retry_at is not None and loop.time() >= retry_at:
                     cursor, retry_at = "0", None
                 names = list(feeds) if wanted is None or cursor == "0" else sorted(wanted)
-                reply = await read_streams(
-                    self.redis,
-                    dict.fromkeys(names, cursor),
-                    ENTRIES_PER_READ,
-                    (self.group, self.consumer),
-                )
-                batches = {feeds[_text(name)]: entries for name, entries in reply if entries}
-                if self._holding is not None:
-                    self._holding.update(batches)
+                step = asyncio.ensure_future(self._step(feeds, names, cursor, once))
+                reply, batches, applied = await _finishing(step)
                 if cursor == "0" and not batches:
                     cursor, wanted = ">", None
                     continue
                 if once and cursor == ">" and not batches:
                     return
-                if batches and not await self._apply_each(batches, once):
+                if not applied:
                     # What failed stays pending: read the new entries, and it again later.
                     cursor = ">"
                     retry_at = loop.time() + self.settings.retry_seconds
@@ -333,6 +329,20 @@ class Projection:
                 self._failed(exc)
                 cursor, wanted = "0", None
                 await asyncio.sleep(self.settings.retry_seconds)
+
+    async def _step(
+        self, feeds: dict[str, str], names: list[str], cursor: str, once: bool
+    ) -> tuple[Any, dict[str, list[Entry]], bool]:
+        """Read the feeds `names` from `cursor` and apply what came: the reply, the batches
+        by shard, and False if some entry failed and stays pending."""
+        reply = await read_streams(
+            self.redis, dict.fromkeys(names, cursor), ENTRIES_PER_READ, (self.group, self.consumer)
+        )
+        batches = {feeds[_text(name)]: entries for name, entries in reply if entries}
+        if self._holding is not None:
+            self._holding.update(batches)
+        applied = await self._apply_each(batches, once) if batches else True
+        return reply, batches, applied
 
     def _failed(self, exc: BaseException) -> None:
         self.errors += 1
@@ -563,6 +573,19 @@ def consumers(
     """One consumer of each projection: what a process runs (`run_all`), and whose
     `errors` and `last_error` /health shows."""
     return [p(redis, store, settings, bell) for p in PROJECTIONS]
+
+
+async def _finishing(step: asyncio.Future[T]) -> T:
+    """The step's result. A consumer stopped while it reads and applies (a process shutting
+    down) first finishes the step, for at most STOP_SECONDS: what the feeds gave it would
+    otherwise stay pending under a consumer that is gone, for CLAIM_IDLE_MS, before another
+    takes it over (a lobby half a minute behind after every restart of a process)."""
+    try:
+        return await asyncio.shield(step)
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(step, STOP_SECONDS)
+        raise
 
 
 async def run_all(

@@ -122,7 +122,7 @@ async def test_head_answers_wherever_get_does_with_its_headers_and_no_body(clien
 
 
 async def test_head_of_a_stream_answers_its_headers_and_ends(valkey):
-    app = make_app(valkey)
+    app = make_app(valkey, background=False)
     async with on_socket(app) as url:
         import httpx
 
@@ -251,7 +251,7 @@ async def test_the_metrics_count_bot_moves_and_timers_and_their_lateness(client)
 
 
 async def test_the_metrics_count_rate_limit_refusals_and_open_streams(valkey):
-    app = make_app(valkey, rate_limits=True, open_games_per_client=0)
+    app = make_app(valkey, rate_limits=True, open_games_per_client=0, background=False)
     async with on_socket(app) as url:
         import httpx
 
