@@ -40,7 +40,7 @@ from litestar.openapi.spec.enums import OpenAPIType
 
 from domain.registry import GAMES
 
-from . import names, spec_examples
+from . import error_codes, names, spec_examples
 from .problems import MEDIA
 from .schemas import CREATE_TYPES, JoinGame, RegisterPlayer, TeamChange
 
@@ -429,7 +429,7 @@ def _examples(spec: Any) -> None:
                     response.content[media].examples = named(examples)  # type: ignore[index]
             elif MEDIA in (response.content or {}):
                 code = int(status)
-                response.description = spec_examples.problem_description(
+                response.description = error_codes.problem_description(
                     name, code, response.description
                 )
                 problems = spec_examples.problem_examples(name, code, method, path)
@@ -443,10 +443,10 @@ def _retry_after(spec: Any) -> None:
     """A problem answer carries Retry-After where its code says when to come again: the
     header is on each status that has such a code, required where every code has it."""
     for _, _, operation in _operations(spec):
-        codes = spec_examples.ERRORS.get(operation.operation_id or "", {})
+        codes = error_codes.ERRORS.get(operation.operation_id or "", {})
         for status, response in (operation.responses or {}).items():
             listed = codes.get(int(status), ()) if status.isdigit() else ()
-            timed = [code for code in listed if code in spec_examples.RETRY_AFTER]
+            timed = [code for code in listed if code in error_codes.RETRY_AFTER]
             if not timed or not isinstance(response, OpenAPIResponse):
                 continue
             headers = dict(response.headers or {})

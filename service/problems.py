@@ -143,8 +143,8 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
     description of a status where the operation means something narrower by it. Every
     operation under /v1 may answer 429 (service/ratelimit.py) and, while the store is away,
     503 `store_unavailable`: both are always listed. Each description is a lead: the spec
-    lists after it the codes the operation answers with the status, each with an example
-    (service/spec_examples.py, applied by service/openapi_spec.py)."""
+    lists after it the codes the operation answers with the status (service/error_codes.py),
+    each with an example (service/spec_examples.py), applied by service/openapi_spec.py."""
     meaning = {
         400: "The request is malformed or invalid; `code` names what.",
         401: "A token is needed, or the one sent is not valid here.",

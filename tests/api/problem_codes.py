@@ -113,7 +113,7 @@ class ProblemLog:
     def report(self) -> str:
         return "\n".join(
             f"{s.operation} answered {s.status} `{s.code}` (first to {s.request}), which the "
-            "spec does not list under that status (service/spec_examples.py, ERRORS)"
+            "spec does not list under that status (service/error_codes.py, ERRORS)"
             for s in self.unlisted()
         )
 

@@ -6,7 +6,7 @@ import ast
 import json
 from pathlib import Path
 
-from service import bodies, problems, spec_examples
+from service import bodies, error_codes, problems
 from tests.api.problem_codes import ProblemLog, spec
 
 ROOT = Path(__file__).parents[2]
@@ -64,14 +64,14 @@ def _literal_codes() -> dict[str, set[str]]:
 def test_every_code_the_service_can_answer_with_is_listed_for_an_operation():
     sources = _literal_codes()
     assert {"game_full", "not_your_turn", "invalid_deck", "stale_seq", "busy"} <= set(sources)
-    listed = {code for codes in spec_examples.ERRORS.values() for c in codes.values() for code in c}
+    listed = {code for codes in error_codes.ERRORS.values() for c in codes.values() for code in c}
     unlisted = {code: where for code, where in sources.items() if code not in listed}
     assert set(unlisted) - set(UNLISTED) == set(), {
         code: where for code, where in unlisted.items() if code not in UNLISTED
     }
     assert set(UNLISTED) <= set(sources), "an exemption for a code nothing gives any more"
     assert not set(UNLISTED) & listed, "an exempt code that is listed after all"
-    assert set(spec_examples.CODES) <= set(sources), "a code in the catalogue nothing gives"
+    assert set(error_codes.CODES) <= set(sources), "a code in the catalogue nothing gives"
 
 
 def test_an_answer_with_an_unlisted_code_fails_the_check():

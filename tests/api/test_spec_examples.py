@@ -14,7 +14,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from domain.registry import GAMES
-from service import problems, spec_examples
+from service import error_codes, problems, spec_examples
 from service.openapi_spec import REQUEST_ID, REQUEST_ID_PATTERN, head_operation_id
 from tests.api.problem_codes import spec
 from tests.conftest import make_app
@@ -125,7 +125,7 @@ def test_each_problem_status_lists_its_codes_with_an_example_of_each():
             content = response.get("content", {}).get(PROBLEM)
             if content is None:
                 continue
-            codes = spec_examples.ERRORS[name][int(status)]
+            codes = error_codes.ERRORS[name][int(status)]
             assert list(content["examples"]) == list(codes), (name, status)
             for code, example in content["examples"].items():
                 value = example["value"]
@@ -149,10 +149,10 @@ def test_the_listing_has_every_problem_status_of_every_operation_and_no_other():
         }
         if statuses:
             documented[operation["operationId"]] = statuses
-    assert documented == {name: set(codes) for name, codes in spec_examples.ERRORS.items()}
-    for codes in spec_examples.ERRORS.values():
+    assert documented == {name: set(codes) for name, codes in error_codes.ERRORS.items()}
+    for codes in error_codes.ERRORS.values():
         for listed in codes.values():
-            assert len(set(listed)) == len(listed) and set(listed) <= set(spec_examples.CODES)
+            assert len(set(listed)) == len(listed) and set(listed) <= set(error_codes.CODES)
 
 
 def test_every_operation_takes_a_request_id_and_every_answer_carries_one():
