@@ -27,9 +27,11 @@ run-cluster: $(STAMP)
 	$(PY) -m tests.cluster -- sh -c 'REDIS_URL="$$DANGER_TEST_REDIS_URL" \
 		DANGER_QUEUE_URL="$$DANGER_TEST_QUEUE_URL" exec $(VENV)/bin/danger serve'
 
+# The browser tests have their own target (below), so `make test` takes the same time with
+# Chromium installed or not.
 test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --ignore=tests/browser
 
 # The suite's API, projections, streams, timers and durability tests on a Valkey cluster of
 # three masters on loopback, with the job queue on a standalone Valkey (tests/cluster.py).
@@ -47,7 +49,6 @@ test-cluster: $(TEST_STAMP)
 	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)
 
 # The web client in a real browser (tests/browser): Debian's Chromium, driven by Playwright.
-# `make test` runs these too wherever Chromium is installed.
 chromium:
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, HttpMethod, Request, get, post, route
+from litestar.background_tasks import BackgroundTask
 from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
@@ -606,7 +607,8 @@ class GamesController(Controller):
         hub: StreamHub = request.app.state.hub
         client = request.app.state.clients.of(request.scope)
         subscriber = hub.subscribe(game_id, viewer, client)
-        return ServerSentEvent(hub.events(subscriber, start))
+        messages = hub.events(subscriber, start)
+        return ServerSentEvent(messages, background=BackgroundTask(hub.close, subscriber, messages))
 
     @get(
         "/{game_id:str}/replay",

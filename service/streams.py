@@ -286,6 +286,13 @@ class StreamHub:
         weakref.finalize(messages, self.release, subscriber)
         return messages
 
+    async def close(self, subscriber: Subscriber, messages: AsyncGenerator[Frame, None]) -> None:
+        """After the answer, however it ended. A client that leaves while a write waits
+        cancels the write and leaves `messages` suspended at its yield, so its `finally`
+        would run only when the garbage collector finds it: the place is freed here."""
+        await messages.aclose()
+        self.release(subscriber)
+
     async def _events(self, subscriber: Subscriber, after: int) -> AsyncGenerator[Frame, None]:
         try:
             last = after

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import random
 import re
 import resource
@@ -233,6 +234,47 @@ async def test_streams_per_client_and_per_process_are_capped(valkey):
         assert listener.status == 200
         await close_all([task, *(t for _, t in held[1:]), *(t for _, t in others)])
         await wait_for(lambda: server.hub.open == 0)
+
+
+async def test_a_client_gone_while_a_write_waits_frees_its_place_at_once(valkey):
+    """The client leaves while the server waits to write to it (a full socket): its place is
+    free as soon as the answer is over, not whenever the garbage collector runs."""
+    async with serving(valkey) as server, client(server.url) as http:
+        table = await new_table(http, seats=2)
+        writing = asyncio.Event()
+
+        async def send(message: dict) -> None:
+            if message["type"] == "http.response.body":
+                writing.set()
+                await asyncio.Event().wait()  # a write that never completes
+
+        async def receive() -> dict:
+            await writing.wait()
+            return {"type": "http.disconnect"}
+
+        path = f"/v1/games/{table.id}/stream"
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "query_string": b"after=0",
+            "headers": [(b"host", b"test")],
+            "client": ("127.0.0.9", 40000),
+            "server": ("test", 80),
+            "state": {},
+        }
+        gc.disable()  # the place must not wait for a collection
+        try:
+            await asyncio.wait_for(server.app(scope, receive, send), 10)
+            assert writing.is_set()
+            assert server.hub.open == 0
+        finally:
+            gc.enable()
 
 
 async def test_a_stream_ends_after_the_last_event(valkey):
