@@ -16,6 +16,7 @@ local json = { ["Content-Type"] = "application/json" }
 local g, phase, k, id, admin, tokens
 completed, failed = 0, 0
 local stride
+local prefer = os.getenv("BENCH_PREFER") -- nil: no Prefer header, the full answer
 
 function init(args)
   stride = tonumber(os.getenv("BENCH_THREADS"))
@@ -43,6 +44,7 @@ function request()
   return wrk.format("POST", "/v1/games/" .. id .. "/commands", {
     ["Content-Type"] = "application/json",
     ["Authorization"] = "Bearer " .. tokens[step[1] + 1],
+    ["Prefer"] = prefer,
   }, step[2])
 end
 

@@ -224,6 +224,8 @@ def command_path(
 ) -> dict:
     serve, url = start_serve(redis_url, processes, stack)
     env = {"BENCH_GAMES": str(OUT / "games.lua")}
+    if args.minimal:
+        env["BENCH_PREFER"] = "return=minimal"
     try:
         wait_healthy(f"{url}/health", serve)
         wrk("game.lua", url, args.connections, args.warmup, env)
@@ -292,7 +294,26 @@ def run_stack(stack: str, valkey: EmbeddedValkey, args: argparse.Namespace) -> d
             f"anchor {base['cpu_ms_per_request']}",
             flush=True,
         )
+        service["capacity_per_core"] = capacity_per_core(service["cpu_ms_per_request"])
+        base["capacity_per_core"] = capacity_per_core(base["cpu_ms_per_request"])
+        print(
+            f"  capacity per core: {service['capacity_per_core']['api']:,} commands/s of API "
+            f"CPU, {service['capacity_per_core']['api_and_valkey']:,} with Valkey's | anchor "
+            f"{base['capacity_per_core']['api']:,} and "
+            f"{base['capacity_per_core']['api_and_valkey']:,}",
+            flush=True,
+        )
     return runs
+
+
+def capacity_per_core(cpu_ms: dict[str, float]) -> dict[str, int]:
+    """Requests a second one core could serve at the CPU each took in the run: of the API
+    processes alone, and of the API and Valkey together (wrk's own CPU left out)."""
+    api = next(v for k, v in cpu_ms.items() if k not in ("valkey", "wrk"))
+    return {
+        "api": round(1000 / max(api, 1e-3)),
+        "api_and_valkey": round(1000 / max(api + cpu_ms.get("valkey", 0.0), 1e-3)),
+    }
 
 
 def stack_in_use(stack: str) -> str:
@@ -343,6 +364,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cached-games", type=int, default=10_000)
     parser.add_argument(
         "--no-peer", action="store_true", help="leave out boardgame.io (bench/peer.py)"
+    )
+    parser.add_argument(
+        "--minimal",
+        action="store_true",
+        help="send commands with `Prefer: return=minimal` (a 204 with the seq, no body)",
     )
     parser.add_argument(
         "--stacks",
@@ -427,9 +453,14 @@ def main(argv: list[str] | None = None) -> int:
                     "service": r["service"]["cpu_ms_per_request"],
                     "anchor": r["anchor"]["cpu_ms_per_request"],
                 },
+                "capacity_per_core": {
+                    "service": r["service"]["capacity_per_core"],
+                    "anchor": r["anchor"]["capacity_per_core"],
+                },
             }
             for n, r in runs.items()
         },
+        answers="minimal" if args.minimal else "full",
         stack=args.stacks[0],
         stack_in_use=stack_in_use(args.stacks[0]),
         peer=versus,

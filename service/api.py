@@ -59,6 +59,31 @@ GameId = Annotated[
     str,
     PathParameter(title="game_id", description="The id returned by POST /v1/games.", max_length=64),
 ]
+Prefer = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Prefer",
+        required=False,
+        max_length=256,
+        description="`return=minimal` (RFC 7240): answer 204 with the game's new seq in `ETag` "
+        "and no body, for a client that follows the game's stream and has the events and its "
+        "view from there. Cheaper for both sides. Other preferences are ignored.",
+    ),
+]
+
+
+def wants_minimal(prefer: str | None) -> bool:
+    """Whether a `Prefer` header (RFC 7240: comma-separated preferences, tokens compared
+    without regard to case, a value possibly quoted) asks for `return=minimal`."""
+    if not prefer:
+        return False
+    for preference in prefer.split(","):
+        name, _, value = preference.split(";", 1)[0].partition("=")
+        if name.strip().lower() == "return":
+            return value.strip().strip('"').lower() == "minimal"
+    return False
+
+
 IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(
@@ -181,7 +206,7 @@ def _game_out(service: Service, game: Game, token_viewer: Any) -> GameOut:
 
 def _result(outcome: Outcome) -> CommandResult:
     return CommandResult(
-        seq=outcome.game.seq,
+        seq=outcome.seq,
         events=[_envelope(e) for e in outcome.envelopes],
         view=outcome.view,
     )
@@ -510,7 +535,16 @@ class GamesController(Controller):
             "rule (a game's own rules: the game it applies to is named first).",
             s422="An Idempotency-Key this seat used in this game with another body or "
             "another If-Match.",
-        ),
+        )
+        | {
+            204: ResponseSpec(
+                None,
+                description="Applied (or an Idempotency-Key's first answer again), answered "
+                "minimally as `Prefer: return=minimal` asked: no body; `ETag` holds the "
+                "game's seq after the command.",
+                generate_examples=False,
+            )
+        },
     )
     async def command(
         self,
@@ -534,15 +568,24 @@ class GamesController(Controller):
                 description="The seq the command was decided against; 412 if it moved on.",
             ),
         ] = None,
-    ) -> CommandResult:
+        prefer: Prefer = None,
+    ) -> Response[CommandResult]:
+        full = not wants_minimal(prefer)
         outcome = await service.command(
             game_id,
             token,
             data,
             _check_idempotency_key(idempotency_key),
             _parse_if_match(if_match),
+            full,
         )
-        return _result(outcome)
+        if full:
+            return Response(_result(outcome))
+        return Response(  # type: ignore[return-value]  # 204: no body (documented apart)
+            None,
+            status_code=204,
+            headers={"ETag": f'"{outcome.seq}"', "Preference-Applied": "return=minimal"},
+        )
 
     @get(
         "/{game_id:str}/events",

@@ -223,10 +223,19 @@ class Scheduler(Protocol):
 
 @dataclass(frozen=True)
 class Outcome:
+    """What a write did, as its caller may see it: the events and the view are taken under
+    the game's lock, so a command that follows at once does not show in them. `seq` is the
+    game's after the write (the game object moves on); `view` is None in a minimal answer."""
+
     game: Game
     envelopes: list[Envelope]
     viewer: Viewer
     view: Any
+    seq: int = -1
+
+    def __post_init__(self) -> None:
+        if self.seq < 0:
+            object.__setattr__(self, "seq", self.game.seq)
 
 
 def _codec(rules: GameRules) -> EventCodec:
@@ -488,7 +497,10 @@ class GameService:
         command: Command,
         idempotency_key: str | None,
         if_match: int | None,
+        full: bool = True,
     ) -> Outcome:
+        """A seat's command; `full=False` answers with the seq only (`Prefer:
+        return=minimal`: a client that follows the stream has the events from there)."""
         game = await self.get(game_id, current=False)
         role = await self._authenticate(game, self._required(token))
         seat = tokens.parse(token).seat  # type: ignore[arg-type, union-attr]
@@ -512,6 +524,7 @@ class GameService:
             if_match,
             None,
             lambda: self._authenticate(game, token),  # type: ignore[arg-type]
+            full,
         )
 
     async def schedule_jobs(self, game: Game, recheck: float | None = None) -> None:
@@ -678,6 +691,7 @@ class GameService:
         if_match: int | None,
         secrets_for: Any,
         recheck: Callable[[], Awaitable[Any]] | None = None,
+        full: bool = True,
     ) -> Outcome:
         """Decide `command` for `actor` and append its events. `recheck` checks the caller's
         token again whenever the fold is brought up to date: a token the log has since
@@ -699,7 +713,7 @@ class GameService:
                 if idem is not None:
                     prior = await self.store.idempotency_record(game.id, idem[0])
                     if prior is not None:
-                        return await self._repeat(game, prior, idem[1], viewer)
+                        return await self._repeat(game, prior, idem[1], viewer, full)
                 rang = await self._ring_due_timer(game) if isinstance(actor, int) else False
                 if rang is None:
                     cached = False
@@ -739,12 +753,12 @@ class GameService:
                         if recheck is not None:
                             await recheck()
                     if idem is not None:
-                        first = await self._remember(game, idem, refused, viewer)
+                        first = await self._remember(game, idem, refused, viewer, full)
                         if first is not None:
                             return first
                     raise
                 if not events:
-                    return Outcome(game, [], viewer, self.view(game, viewer))
+                    return Outcome(game, [], viewer, self.view(game, viewer) if full else None)
                 await self.clock.refresh()
                 at = self.clock.stamp(game.last_at)
                 envelopes = _seal_all(game, events, at, label, command_id, command)
@@ -766,6 +780,8 @@ class GameService:
                         await self._guard_length(game)
                     except Exception:  # the command is stored: the next append checks again
                         log.exception("could not end %s at its length bound", game.id)
+                    if not full:
+                        return Outcome(game, [], viewer, None)
                     return Outcome(
                         game,
                         [
@@ -776,7 +792,7 @@ class GameService:
                         self.view(game, viewer),
                     )
                 if isinstance(result, Duplicate | Refusal):
-                    return await self._repeat(game, result, idem[1], viewer)  # type: ignore[index]
+                    return await self._repeat(game, result, idem[1], viewer, full)  # type: ignore[index]
                 assert isinstance(result, Conflict)
                 cached = False
                 if if_match is not None:
@@ -829,7 +845,12 @@ class GameService:
                 await self._catch_up(game)  # another process came first; the next append checks
 
     async def _remember(
-        self, game: Game, idem: tuple[str, str], refused: ApiError, viewer: Viewer
+        self,
+        game: Game,
+        idem: tuple[str, str],
+        refused: ApiError,
+        viewer: Viewer,
+        full: bool = True,
     ) -> Outcome | None:
         """A refusal is the first answer too: a retry with the same key gets it again, even
         if the game has since moved to where the same command would be accepted. If another
@@ -840,10 +861,15 @@ class GameService:
         prior = await self.store.idempotency_record(game.id, idem[0])
         if prior is None or prior == refusal:
             return None
-        return await self._repeat(game, prior, idem[1], viewer)
+        return await self._repeat(game, prior, idem[1], viewer, full)
 
     async def _repeat(
-        self, game: Game, prior: Duplicate | Refusal, fingerprint: str, viewer: Viewer
+        self,
+        game: Game,
+        prior: Duplicate | Refusal,
+        fingerprint: str,
+        viewer: Viewer,
+        full: bool = True,
     ) -> Outcome:
         """The first answer again, for a retry carrying the same Idempotency-Key and body."""
         if prior.fingerprint != fingerprint:
@@ -854,6 +880,8 @@ class GameService:
             context.repeat = True
         if isinstance(prior, Refusal):
             raise ApiError(prior.status, prior.code, prior.detail)
+        if not full:
+            return Outcome(game, [], viewer, None, prior.last_seq)
         then = await self.replay(game.id, prior.last_seq)
         envelopes = await self.store.read(game.id, after=prior.first_seq - 1, upto=prior.last_seq)
         return Outcome(

@@ -297,6 +297,7 @@ def finish(app: Litestar, auth: str) -> None:
     for (path, method, status), links in LINKS.items():
         operation = getattr(spec.paths[path], method)  # type: ignore[index]
         operation.responses[status].links = links
+    _minimal(spec)
     for item in (spec.paths or {}).values():
         for method in METHODS:
             operation = getattr(item, method)
@@ -338,6 +339,22 @@ def _operations(spec: Any) -> list[tuple[str, str, Operation]]:
         for method in METHODS
         if (operation := getattr(item, method)) is not None
     ]
+
+
+def _minimal(spec: Any) -> None:
+    """The minimal answer to a command (`Prefer: return=minimal`) names the seq it left."""
+    for _, _, operation in _operations(spec):
+        minimal = (operation.responses or {}).get("204")
+        if minimal is None:
+            continue
+        minimal.headers = {
+            **(minimal.headers or {}),  # type: ignore[union-attr]
+            "ETag": OpenAPIHeader(description="The game's seq after the command, quoted."),
+            "Preference-Applied": OpenAPIHeader(
+                schema=Schema(type=OpenAPIType.STRING, enum=["return=minimal"]),
+                description="The preference this answer honours.",
+            ),
+        }
 
 
 def _etag(spec: Any) -> None:

@@ -576,6 +576,12 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
                 "etag": Example("The game's ETag, as getGame sends it", f'"{p.if_match}"'),
                 "seq": Example("Or the seq alone", str(p.if_match)),
             },
+            "Prefer": {
+                "minimal": Example(
+                    "A 204 with the new seq in ETag: the client follows the stream",
+                    "return=minimal",
+                )
+            },
         },
         "listEvents": {
             "after": {"start": Example("From the first event", 0)},

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -46,6 +46,7 @@ def _get_kwargs(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -54,6 +55,9 @@ def _get_kwargs(
 
     if not isinstance(if_match, Unset):
         headers["If-Match"] = if_match
+
+    if not isinstance(prefer, Unset):
+        headers["Prefer"] = prefer
 
     if not isinstance(x_request_id, Unset):
         headers["X-Request-ID"] = x_request_id
@@ -104,11 +108,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CommandResult | Problem | None:
+) -> Any | CommandResult | Problem | None:
     if response.status_code == 200:
         response_200 = CommandResult.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -168,7 +176,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CommandResult | Problem]:
+) -> Response[Any | CommandResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -198,8 +206,9 @@ def sync_detailed(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
-) -> Response[CommandResult | Problem]:
+) -> Response[Any | CommandResult | Problem]:
     """Send a game command
 
      The body is one of the game's commands, tagged by `type`; `legal` in GET /v1/games/{id} lists the
@@ -214,6 +223,9 @@ def sync_detailed(
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
         if_match (str | Unset): The seq the command was decided against; 412 if it moved on.
+        prefer (str | Unset): `return=minimal` (RFC 7240): answer 204 with the game's new seq in
+            `ETag` and no body, for a client that follows the game's stream and has the events and its
+            view from there. Cheaper for both sides. Other preferences are ignored.
         x_request_id (str | Unset):
         body (Accept | Draw | DrawCard | EndTurn | Give | GoOut | NewStack | Pick | Play |
             PlayCard | Protect | Refuse | Swap | TakeDiscard | Trash):
@@ -223,7 +235,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CommandResult | Problem]
+        Response[Any | CommandResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -231,6 +243,7 @@ def sync_detailed(
         body=body,
         idempotency_key=idempotency_key,
         if_match=if_match,
+        prefer=prefer,
         x_request_id=x_request_id,
     )
 
@@ -262,8 +275,9 @@ def sync(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
-) -> CommandResult | Problem | None:
+) -> Any | CommandResult | Problem | None:
     """Send a game command
 
      The body is one of the game's commands, tagged by `type`; `legal` in GET /v1/games/{id} lists the
@@ -278,6 +292,9 @@ def sync(
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
         if_match (str | Unset): The seq the command was decided against; 412 if it moved on.
+        prefer (str | Unset): `return=minimal` (RFC 7240): answer 204 with the game's new seq in
+            `ETag` and no body, for a client that follows the game's stream and has the events and its
+            view from there. Cheaper for both sides. Other preferences are ignored.
         x_request_id (str | Unset):
         body (Accept | Draw | DrawCard | EndTurn | Give | GoOut | NewStack | Pick | Play |
             PlayCard | Protect | Refuse | Swap | TakeDiscard | Trash):
@@ -287,7 +304,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CommandResult | Problem
+        Any | CommandResult | Problem
     """
 
     return sync_detailed(
@@ -296,6 +313,7 @@ def sync(
         body=body,
         idempotency_key=idempotency_key,
         if_match=if_match,
+        prefer=prefer,
         x_request_id=x_request_id,
     ).parsed
 
@@ -321,8 +339,9 @@ async def asyncio_detailed(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
-) -> Response[CommandResult | Problem]:
+) -> Response[Any | CommandResult | Problem]:
     """Send a game command
 
      The body is one of the game's commands, tagged by `type`; `legal` in GET /v1/games/{id} lists the
@@ -337,6 +356,9 @@ async def asyncio_detailed(
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
         if_match (str | Unset): The seq the command was decided against; 412 if it moved on.
+        prefer (str | Unset): `return=minimal` (RFC 7240): answer 204 with the game's new seq in
+            `ETag` and no body, for a client that follows the game's stream and has the events and its
+            view from there. Cheaper for both sides. Other preferences are ignored.
         x_request_id (str | Unset):
         body (Accept | Draw | DrawCard | EndTurn | Give | GoOut | NewStack | Pick | Play |
             PlayCard | Protect | Refuse | Swap | TakeDiscard | Trash):
@@ -346,7 +368,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CommandResult | Problem]
+        Response[Any | CommandResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -354,6 +376,7 @@ async def asyncio_detailed(
         body=body,
         idempotency_key=idempotency_key,
         if_match=if_match,
+        prefer=prefer,
         x_request_id=x_request_id,
     )
 
@@ -383,8 +406,9 @@ async def asyncio(
     | Trash,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
-) -> CommandResult | Problem | None:
+) -> Any | CommandResult | Problem | None:
     """Send a game command
 
      The body is one of the game's commands, tagged by `type`; `legal` in GET /v1/games/{id} lists the
@@ -399,6 +423,9 @@ async def asyncio(
             (create, join) or its token's (start, abandon, commands), within the game: send a random
             one (a UUID) per request.
         if_match (str | Unset): The seq the command was decided against; 412 if it moved on.
+        prefer (str | Unset): `return=minimal` (RFC 7240): answer 204 with the game's new seq in
+            `ETag` and no body, for a client that follows the game's stream and has the events and its
+            view from there. Cheaper for both sides. Other preferences are ignored.
         x_request_id (str | Unset):
         body (Accept | Draw | DrawCard | EndTurn | Give | GoOut | NewStack | Pick | Play |
             PlayCard | Protect | Refuse | Swap | TakeDiscard | Trash):
@@ -408,7 +435,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CommandResult | Problem
+        Any | CommandResult | Problem
     """
 
     return (
@@ -418,6 +445,7 @@ async def asyncio(
             body=body,
             idempotency_key=idempotency_key,
             if_match=if_match,
+            prefer=prefer,
             x_request_id=x_request_id,
         )
     ).parsed
