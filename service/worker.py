@@ -117,11 +117,21 @@ class JobQueue:
 
 
 class DangerWorker(Worker):
-    """arq's worker, telling its supervisor each time it has polled the queue."""
+    """arq's worker, telling its supervisor each time it has polled the queue, and keeping
+    the jobs it began whose bookkeeping has not finished."""
 
     def __init__(self, *args: Any, on_beat: Callable[[], None] | None = None, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.on_beat = on_beat
+        # A job leaves this set only once arq has settled it, in-progress mark included: a
+        # job whose settling failed (the store went away) is done as a task but still
+        # marked, and arq forgets such a task before the error ends the run.
+        self.unsettled: set[str] = set()
+
+    async def run_job(self, job_id: str, score: int) -> None:
+        self.unsettled.add(job_id)
+        await super().run_job(job_id, score)
+        self.unsettled.discard(job_id)
 
     async def heart_beat(self) -> None:
         await super().heart_beat()
@@ -172,8 +182,8 @@ class SupervisedWorker:
 
     def __init__(self, redis_url: str, service: GameService, queue: str = QUEUE, **options: Any):
         self.redis_url, self.service, self.queue, self.options = redis_url, service, queue, options
-        # Jobs a failed run was running: their in-progress marks would keep them off every
-        # worker for arq's timeout + 10 s; they are ours and cancelled, so free them.
+        # Jobs a failed run began and did not settle: their in-progress marks would keep them
+        # off every worker for arq's timeout + 10 s; they are ours and ended, so free them.
         self.orphans: set[str] = set()
 
     async def __call__(self, health: TaskHealth) -> None:
@@ -188,8 +198,8 @@ class SupervisedWorker:
         try:
             await worker.main()
         finally:
-            self.orphans |= {job for job, task in worker.tasks.items() if not task.done()}
             await _abandon(worker)
+            self.orphans |= worker.unsettled
 
     async def _free_orphans(self, ctx: dict[str, Any]) -> None:
         if self.orphans:

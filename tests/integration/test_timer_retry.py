@@ -148,3 +148,64 @@ async def test_a_dropped_timer_job_is_queued_again_by_the_sweep_and_rings(own_se
             await asyncio.gather(running, return_exceptions=True)
             await worker.close()
             await redis.aclose()
+
+
+async def test_a_job_whose_settling_failed_runs_again_at_the_next_start_of_the_worker(
+    own_server, monkeypatch
+):
+    """The store goes away just as arq settles a job (its in-progress mark, its place in the
+    queue): the run ends, and the next run frees the mark and runs the job again at once,
+    not once arq's timeout and 10 s have passed."""
+    from arq.constants import in_progress_key_prefix
+    from redis.exceptions import ConnectionError as StoreGone
+
+    from service import worker as worker_module
+    from service.supervisor import TaskHealth
+
+    queue = "dg:timers:test-unsettled"
+    app = make_app(own_server, background=False, queue=queue)
+    async with AsyncTestClient(app=app) as client:
+        table = await new_table(client, seats=2, turn_seconds=1)
+        (clock,) = (await table.state())["clocks"]
+        key = job_id(table.id, clock["timer"])
+        redis = await store_client(own_server.url)
+        pool = queue_pool(own_server, queue)
+        service = GameService(EventStore(redis), False, JobQueue(pool), Lifecycle())
+        supervised = worker_module.SupervisedWorker(
+            queue_of(own_server), service, queue, job_seconds=JOB_SECONDS
+        )
+        settle = worker_module.DangerWorker.finish_job
+        failed: list[str] = []
+
+        async def settle_once_failing(self, job, *args):  # type: ignore[no-untyped-def]
+            if not failed:
+                failed.append(job)
+                raise StoreGone("Connection closed by server.")
+            return await settle(self, job, *args)
+
+        monkeypatch.setattr(worker_module.DangerWorker, "finish_job", settle_once_failing)
+        health = TaskHealth("worker", beats=True)
+        try:
+            with pytest.raises(StoreGone):
+                await asyncio.wait_for(supervised(health), 10)
+            assert failed == [key]
+            mark = in_progress_key_prefix + key
+            assert await pool.exists(mark), "the failed settling left the job marked"
+            assert await pool.zscore(queue, key), "and queued"
+
+            again = asyncio.create_task(supervised(health))
+            # The clock's deadline is a second after the start; arq's mark alone would hold
+            # the job for JOB_SECONDS + 11 s.
+            limit = time.monotonic() + 4
+            while not await rings_of(client, table.id, clock["timer"]):
+                assert time.monotonic() < limit, "the unsettled job waited for its mark"
+                await asyncio.sleep(0.05)
+            while await pool.zscore(queue, key) is not None:  # settled this time
+                assert time.monotonic() < limit, "the job was not settled"
+                await asyncio.sleep(0.05)
+            assert len(await rings_of(client, table.id, clock["timer"])) == 1
+            again.cancel()
+            await asyncio.gather(again, return_exceptions=True)
+        finally:
+            await redis.aclose()
+            await pool.aclose()
