@@ -1,4 +1,10 @@
-"""REST API v1: thin handlers that adapt HTTP to the command path and the read models."""
+"""REST API v1: thin handlers that adapt HTTP to the command path and the read models.
+
+Here, what every handler shares (parameters, security schemes, the game's answer) and the
+lobby and a game's setup: create, list, join, start, abandon, read. Playing and following a
+game: service/play_api.py; its history (replay, export, audit, rounds):
+service/history_api.py; seats: service/seats_api.py; registered players:
+service/players_api.py."""
 
 from __future__ import annotations
 
@@ -6,19 +12,15 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, HttpMethod, Request, get, post, route
-from litestar.background_tasks import BackgroundTask
 from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
-from litestar.enums import RequestEncodingType
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Discriminator, Reference, SecurityScheme
 from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
-from litestar.response import Response, ServerSentEvent
+from litestar.response import Response
 from redis.exceptions import RedisError
 
-from domain.kernel import AUDITOR
 from domain.registry import GAMES
-from events.keys import GameKeys
 from events.store import decode_envelope
 
 from . import app_keys, names, offload, players
@@ -27,10 +29,8 @@ from .clock import stamp
 from .errors import ApiError
 from .games import Game, GameService, Outcome
 from .problems import responses
-from .projections import RoundIndex, rounds_key
 from .projections import health as projection_health
 from .schemas import (
-    AuditReport,
     CacheUse,
     Clock,
     CommandResult,
@@ -38,8 +38,6 @@ from .schemas import (
     CreateGame,
     DurabilityInForce,
     EventOut,
-    EventPage,
-    GameCommand,
     GameName,
     GameOut,
     Health,
@@ -48,12 +46,9 @@ from .schemas import (
     Lag,
     Lobby,
     LobbyEntry,
-    Replayed,
-    RoundSummary,
     Status,
     TaskStatus,
 )
-from .streams import StreamHub
 
 GameId = Annotated[
     str,
@@ -510,259 +505,6 @@ class GamesController(Controller):
     ) -> Response[GameOut]:
         game, viewer = await _reader(service, game_id, token)
         return Response(_game_out(service, game, viewer), headers={"ETag": f'"{game.seq}"'})
-
-    @post(
-        "/{game_id:str}/commands",
-        status_code=200,
-        operation_id="sendCommand",
-        security=SEAT,
-        summary="Send a game command",
-        description="The body is one of the game's commands, tagged by `type`; `legal` in "
-        "GET /v1/games/{id} lists the ones allowed now. `Idempotency-Key` makes a retry "
-        "safe; `If-Match: <seq>` refuses the command if the game has moved on.",
-        responses=responses(
-            400,
-            401,
-            403,
-            404,
-            409,
-            412,
-            413,
-            422,
-            503,
-            s403="Not a seat's token, or a token of another game.",
-            s409="The game's state or its rules forbid the command now; `code` names the "
-            "rule (a game's own rules: the game it applies to is named first).",
-            s422="An Idempotency-Key this seat used in this game with another body or "
-            "another If-Match.",
-        )
-        | {
-            204: ResponseSpec(
-                None,
-                description="Applied (or an Idempotency-Key's first answer again), answered "
-                "minimally as `Prefer: return=minimal` asked: no body; `ETag` holds the "
-                "game's seq after the command.",
-                generate_examples=False,
-            )
-        },
-    )
-    async def command(
-        self,
-        service: Service,
-        request: Request,
-        game_id: GameId,
-        data: Annotated[
-            GameCommand,  # type: ignore[valid-type]
-            Body(
-                media_type=RequestEncodingType.JSON,
-                schema_extra={"discriminator": Discriminator(property_name="type")},
-            ),
-        ],
-        token: Token,
-        idempotency_key: IdempotencyKey = None,
-        if_match: Annotated[
-            str | None,
-            HeaderParameter(
-                name="If-Match",
-                required=False,
-                description="The seq the command was decided against; 412 if it moved on.",
-            ),
-        ] = None,
-        prefer: Prefer = None,
-    ) -> Response[CommandResult]:
-        full = not wants_minimal(prefer)
-        outcome = await service.command(
-            game_id,
-            token,
-            data,
-            _check_idempotency_key(idempotency_key),
-            _parse_if_match(if_match),
-            full,
-        )
-        if full:
-            return Response(_result(outcome))
-        return Response(  # type: ignore[return-value]  # 204: no body (documented apart)
-            None,
-            status_code=204,
-            headers={"ETag": f'"{outcome.seq}"', "Preference-Applied": "return=minimal"},
-        )
-
-    @get(
-        "/{game_id:str}/events",
-        operation_id="listEvents",
-        security=READER,
-        summary="The event log",
-        description="Envelopes after seq `after`, redacted for the caller while the game "
-        "runs, complete for everyone once it is finished.",
-        responses=responses(400, 401, 403, 404, 503),
-    )
-    async def events(
-        self,
-        service: Service,
-        request: Request,
-        game_id: GameId,
-        token: Token,
-        after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
-        limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000,
-    ) -> EventPage:
-        game, viewer = await _reader(service, game_id, token)
-        log = []
-        if after < game.seq:
-            upto = min(game.seq, after + limit)
-            log = await service.store.read_raw(game_id, after=after, upto=upto)
-        envelopes = await _readable(request, game, log, viewer)
-        return EventPage(events=[_envelope(e) for e in envelopes], last_seq=game.seq)
-
-    @get(
-        "/{game_id:str}/stream",
-        operation_id="streamEvents",
-        security=READER,
-        summary="Live events (Server-Sent Events)",
-        description="The same envelopes as /events as they are appended; each message's id is "
-        "its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no "
-        "duplicate. Comments keep the line alive. The stream ends after the game's last event "
-        "(`seed_revealed`); opened on a game that is over, it sends what follows and ends.",
-        media_type="text/event-stream",
-        responses=responses(
-            400,
-            401,
-            403,
-            404,
-            429,
-            503,
-            s429="Too many requests or streams from this client.",
-        ),
-    )
-    async def stream(
-        self,
-        service: Service,
-        request: Request,
-        game_id: GameId,
-        token: Token,
-        last_event_id: Annotated[
-            str | None, HeaderParameter(name="Last-Event-ID", required=False)
-        ] = None,
-        after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
-    ) -> ServerSentEvent:
-        game, viewer = await _reader(service, game_id, token)
-        resume = seq_number(last_event_id.strip()) if last_event_id else None
-        start = min(after if resume is None else resume, game.seq)
-        hub: StreamHub = request.app.state.hub
-        client = request.app.state.clients.of(request.scope)
-        subscriber = hub.subscribe(game_id, viewer, client)
-        messages = hub.events(subscriber, start)
-        return ServerSentEvent(messages, background=BackgroundTask(hub.close, subscriber, messages))
-
-    @get(
-        "/{game_id:str}/replay",
-        operation_id="replayGame",
-        security=READER,
-        summary="The game as it stood after event `seq`",
-        description="Once the game is finished, the full state (every hand, the stack); "
-        "while it runs, the caller's own view of that moment.",
-        responses=responses(400, 401, 403, 404, 503),
-    )
-    async def replay(
-        self,
-        service: Service,
-        request: Request,
-        game_id: GameId,
-        seq: Annotated[int, QueryParameter(ge=1, le=MAX_SEQ)],
-        token: Token,
-    ) -> Replayed:
-        game, viewer = await _reader(service, game_id, token)
-        if seq > game.seq:
-            raise ApiError(404, "no_such_event", f"The game has {game.seq} events.")
-        log, secret = await service.store.load(game_id, upto=seq)
-        status, view = await _offload(request).run(
-            offload.replay_view, game_id, log, secret, AUDITOR if game.finished else viewer
-        )
-        return Replayed(id=game_id, seq=seq, status=status, view=view)
-
-    @get(
-        "/{game_id:str}/export",
-        operation_id="exportGame",
-        security=READER,
-        summary="The whole log as JSON Lines",
-        description="One envelope per line, `game` included: complete once the game is "
-        "finished (then `danger audit FILE` checks it offline), redacted for the caller before.",
-        media_type="application/x-ndjson",
-        responses=responses(400, 401, 403, 404, 503),
-    )
-    async def export(
-        self,
-        service: Service,
-        request: Request,
-        game_id: GameId,
-        token: Token,
-    ) -> Response[bytes]:
-        game, viewer = await _reader(service, game_id, token)
-        log = await service.store.read_raw(game_id, upto=game.seq)
-        body = await _offload(request).run(
-            offload.export_lines, game.rules.name, game.finished, log, viewer
-        )
-        return Response(body, media_type="application/x-ndjson")
-
-    @get(
-        "/{game_id:str}/audit",
-        operation_id="auditGame",
-        summary="Check the game's log",
-        description="The hash chain, the seed against its commitment, every shuffle, every "
-        "command decided again, every score: each check with pass or fail and, for a failure, "
-        "the first event where it failed. The checks that need the seed wait for the game's end.",
-        responses=responses(400, 404, 503),
-    )
-    async def audit(
-        self, service: Service, request: Request, game_id: GameId
-    ) -> Response[AuditReport]:
-        game = await service.get(game_id)
-        over, seq = game.finished, game.seq  # the cached game may move on while we wait
-        kept = GameKeys(game_id).audit
-        if over and (report := await service.store.redis.get(kept)) is not None:
-            return Response(report, media_type="application/json")
-        pool = _offload(request)
-        report = pool.recent(game_id, seq)
-        if report is None:
-            log = await service.store.read_raw(game_id, upto=seq)
-            report = await pool.run(offload.audit_report, log)
-            pool.remember(game_id, seq, report)
-        if over:  # the log of a game that is over never changes: audit it once
-            await service.store.redis.set(kept, report, nx=True)
-        return Response(report, media_type="application/json")
-
-    @get(
-        "/{game_id:str}/rounds/{n:int}",
-        operation_id="getRound",
-        security=READER,
-        summary="A round's summary",
-        description="Every event of round n (dealt, passed, played, scored) with the scoring "
-        "and its reason for every point; redacted for the caller while the game runs. Fed by "
-        "the rounds projection, so a round shows a moment after it changes.",
-        responses=responses(400, 401, 403, 404, 503),
-    )
-    async def round_summary(
-        self,
-        service: Service,
-        request: Request,
-        game_id: GameId,
-        n: Annotated[int, PathParameter(ge=1, le=10_000)],
-        token: Token,
-    ) -> RoundSummary:
-        game, viewer = await _reader(service, game_id, token)
-        raw = await request.app.state.redis.hget(rounds_key(game_id), str(n))
-        if raw is None:
-            raise ApiError(404, "no_such_round", f"Round {n} has not been played (yet).")
-        index = msgspec.json.decode(raw, type=RoundIndex)
-        log = await service.store.read_raw(game_id, after=index.first_seq - 1, upto=index.last_seq)
-        envelopes = await _readable(request, game, log, viewer)
-        return RoundSummary(
-            round=n,
-            first_seq=index.first_seq,
-            last_seq=index.last_seq,
-            complete=index.scored,
-            events=[_envelope(e) for e in envelopes],
-        )
-
 
 @get(
     "/health",
