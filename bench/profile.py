@@ -29,7 +29,7 @@ RATE = 100  # samples per second
 # whose frame it is in, looking from its innermost frame out.
 PARTS = [
     ("decide (the game's rules)", "decide"),
-    ("seal (canonical JSON, SHA-256, salts)", "_seal_all"),
+    ("seal (canonical JSON, SHA-256, salts)", "seal_all"),
     ("fold the new events", "Game.fold"),
     ("view for the caller", "GameService.view"),
     ("append: redis-py and the Lua call", "EventStore.append"),
@@ -49,6 +49,27 @@ def part_of(stack: list[str]) -> str:
             if marker in frame:
                 return part
     return "event loop, Redis replies, other"
+
+
+def by_process(raw: Path, requests: int) -> list[tuple[str, str, float, float]]:
+    """With --subprocesses py-spy roots each stack at its process: (process, whether it
+    serves requests or runs the worker, share of samples, CPU ms per request)."""
+    counts: Counter[str] = Counter()
+    roles: dict[str, str] = {}
+    for line in raw.read_text().splitlines():
+        stack, _, n = line.rpartition(" ")
+        frames = stack.split(";")
+        process = frames[0] if frames[0].startswith("process ") else "?"
+        counts[process] += int(n)
+        if any("RequestResponseCycle" in f or "HttpToolsProtocol" in f for f in frames):
+            roles[process] = "API"
+        elif process not in roles and any("Projection." in f or "Worker." in f for f in frames):
+            roles[process] = "projections and worker"
+    total, requests = sum(counts.values()), max(1, requests)
+    return [
+        (name.split(" (")[0], roles.get(name, "other"), n / total, n / RATE * 1000 / requests)
+        for name, n in counts.most_common()
+    ]
 
 
 def summarise(raw: Path, requests: int) -> list[tuple[str, float, float]]:
@@ -131,6 +152,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duration", type=int, default=15)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--replay", action="store_true", help="profile replay instead")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="API processes (with more than one, every process of `danger serve` is sampled "
+        "and each one's share printed)",
+    )
     args = parser.parse_args(argv)
     if args.replay:
         return profile_replay(10)
@@ -142,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     data = Path(tempfile.mkdtemp(prefix="danger-profile-"))
     valkey = EmbeddedValkey(data)
     valkey.start()
-    serve, url = start_serve(valkey.url, 1)
+    serve, url = start_serve(valkey.url, args.processes)
     raw = OUT / "profile.txt"
     env = {"BENCH_GAMES": str(OUT / "games.lua")}
     try:
@@ -160,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
                 str(args.duration),
                 "--format",
                 "raw",
+                *(["--subprocesses"] if args.processes > 1 else []),
                 "--output",
                 str(raw),
             ],
@@ -177,6 +206,11 @@ def main(argv: list[str] | None = None) -> int:
     print("| --- | --- | --- |")
     for part, share, ms in summarise(raw, figures["requests"]):
         print(f"| {part} | {share:.1%} | {ms:.3f} |")
+    if args.processes > 1:
+        print("| process | what it runs | share of all samples | CPU ms per command |")
+        print("| --- | --- | --- | --- |")
+        for process, role, share, ms in by_process(raw, figures["requests"]):
+            print(f"| {process} | {role} | {share:.1%} | {ms:.3f} |")
     return 0
 
 

@@ -27,7 +27,8 @@ from . import app_keys, names, offload, players
 from . import lobby as lobby_model
 from .clock import stamp
 from .errors import ApiError
-from .games import Game, GameService, Outcome
+from .game_model import Game, Outcome
+from .games import GameService
 from .problems import responses
 from .projections import health as projection_health
 from .schemas import (

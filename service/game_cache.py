@@ -18,7 +18,7 @@ import msgspec
 from . import metrics
 
 if TYPE_CHECKING:
-    from .games import Game
+    from .game_model import Game
 
 REMEASURE = 64  # events a game may grow by before its footprint is measured again
 # Shared by every game of a kind (its rules, its codec) or by the process: not a game's own.

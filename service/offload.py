@@ -26,7 +26,7 @@ from events.store import decode_envelope
 
 from .embedded import die_with_parent
 from .errors import ApiError
-from .games import CODECS, fold_log, redact
+from .game_model import CODECS, fold_log, redact
 
 T = TypeVar("T")
 log = logging.getLogger("danger.offload")

@@ -45,7 +45,7 @@ from events.store import EventStore
 from . import dead_letters, lobby, players
 from .bell import FALLBACK_SECONDS, Bell, Listener, listening
 from .config import ProjectionSettings
-from .games import CODECS
+from .game_model import CODECS
 from .lobby import LobbyGame
 from .lua import Script
 from .players import PlayerResult

@@ -17,7 +17,8 @@ from domain.kernel import table as tables
 
 from . import tokens
 from .errors import ApiError
-from .games import GameService, Outcome
+from .game_model import Outcome
+from .games import GameService
 from .idempotency import fingerprint
 
 

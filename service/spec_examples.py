@@ -36,7 +36,8 @@ from . import offload, players, request_context, streams
 from .api import _envelope, _game_out, _result
 from .clock import StoreClock, stamp
 from .error_codes import ERRORS, code_of, rate_limited_detail
-from .games import Game, GameService, Outcome, _seal_all, fold_log
+from .game_model import Game, Outcome, fold_log
+from .games import GameService
 from .lobby import LobbyGame, cursor_of
 from .problems import body as problem_body
 from .projections import fold_rounds, fold_summary, player_results_of
@@ -65,6 +66,7 @@ from .schemas import (
     TaskStatus,
     TeamChange,
 )
+from .write_path import seal_all
 
 T = TypeVar("T")
 JSON = "application/json"
@@ -203,7 +205,7 @@ class _Table:
         label = f"seat:{actor}" if isinstance(actor, int) else actor
         request = f"{self.label}/{game.seq}" if requested else None
         sealed = _in_request(
-            request, lambda: _seal_all(game, events, stamp(self.at), label, None, command)
+            request, lambda: seal_all(game, events, stamp(self.at), label, None, command)
         )
         for envelope, event in zip(sealed, events, strict=True):
             game.fold(envelope, event)

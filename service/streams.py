@@ -48,7 +48,8 @@ from events.store import decode_envelope
 from . import metrics
 from .bell import FALLBACK_SECONDS, Bell, Listener
 from .errors import ApiError
-from .games import Game, GameService
+from .game_model import Game
+from .games import GameService
 from .schemas import EventOut
 
 log = logging.getLogger("danger.streams")

@@ -24,7 +24,8 @@ from domain.kernel.table import FireTimer
 
 from .config import QUEUE
 from .errors import ApiError
-from .games import GameService, NotDue, Outcome
+from .game_model import NotDue, Outcome
+from .games import GameService
 from .supervisor import TaskHealth
 
 log = logging.getLogger("danger.worker")

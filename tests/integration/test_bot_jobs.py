@@ -10,7 +10,8 @@ from litestar.testing import AsyncTestClient
 
 from events.keys import GameKeys
 from events.store import EventStore
-from service.games import GameService, bot_seed
+from service.game_jobs import bot_seed
+from service.games import GameService
 from service.worker import JobQueue, build_worker, sweep
 from tests.conftest import make_app
 from tests.players import bot_table
