@@ -51,6 +51,12 @@ def part_of(stack: list[str]) -> str:
     return "event loop, Redis replies, other"
 
 
+def _waiting(frames: list[str]) -> bool:
+    """The log writer's thread blocked on its queue: py-spy takes that wait (a lock acquired
+    in C) for running, though it uses no CPU."""
+    return frames[-1].startswith("QueueListener.dequeue")
+
+
 def by_process(raw: Path, requests: int) -> list[tuple[str, str, float, float]]:
     """With --subprocesses py-spy roots each stack at its process: (process, whether it
     serves requests or runs the worker, share of samples, CPU ms per request)."""
@@ -59,7 +65,9 @@ def by_process(raw: Path, requests: int) -> list[tuple[str, str, float, float]]:
     for line in raw.read_text().splitlines():
         stack, _, n = line.rpartition(" ")
         frames = stack.split(";")
-        process = frames[0] if frames[0].startswith("process ") else "?"
+        if _waiting(frames):
+            continue
+        process = next((f for f in reversed(frames) if f.startswith("process ")), "?")
         counts[process] += int(n)
         if any("RequestResponseCycle" in f or "HttpToolsProtocol" in f for f in frames):
             roles[process] = "API"
@@ -77,7 +85,9 @@ def summarise(raw: Path, requests: int) -> list[tuple[str, float, float]]:
     counts: Counter[str] = Counter()
     for line in raw.read_text().splitlines():
         stack, _, n = line.rpartition(" ")
-        counts[part_of(stack.split(";"))] += int(n)
+        frames = stack.split(";")
+        if not _waiting(frames):
+            counts[part_of(frames)] += int(n)
     total = sum(counts.values())
     return [
         (part, n / total, n / RATE * 1000 / max(1, requests)) for part, n in counts.most_common()
