@@ -19,7 +19,6 @@ from .api import (
     SEAT,
     GameId,
     IdempotencyKey,
-    Prefer,
     Service,
     Token,
     _check_idempotency_key,
@@ -29,11 +28,34 @@ from .api import (
     _reader,
     _result,
     seq_number,
-    wants_minimal,
 )
 from .problems import responses
 from .schemas import CommandResult, EventPage, GameCommand
 from .streams import StreamHub
+
+Prefer = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Prefer",
+        required=False,
+        max_length=256,
+        description="`return=minimal` (RFC 7240): answer 204 with the game's new seq in `ETag` "
+        "and no body, for a client that follows the game's stream and has the events and its "
+        "view from there. Cheaper for both sides. Other preferences are ignored.",
+    ),
+]
+
+
+def wants_minimal(prefer: str | None) -> bool:
+    """Whether a `Prefer` header (RFC 7240: comma-separated preferences, tokens compared
+    without regard to case, a value possibly quoted) asks for `return=minimal`."""
+    if not prefer:
+        return False
+    for preference in prefer.split(","):
+        name, _, value = preference.split(";", 1)[0].partition("=")
+        if name.strip().lower() == "return":
+            return value.strip().strip('"').lower() == "minimal"
+    return False
 
 
 class PlayController(Controller):
