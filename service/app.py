@@ -216,9 +216,10 @@ def create_app(
         request_max_body_size=settings.max_body_bytes,
         request_class=StrictRequest,
         cors_config=CORSConfig(
-            # A browser client may read the limits, and a game's ETag for If-Match.
+            # A browser client may read the limits, a game's ETag for If-Match, and whether a
+            # command's answer is the minimal one it preferred.
             allow_origins=list(settings.cors_origins),
-            expose_headers=[*ratelimit.HEADERS, "ETag", "X-Request-ID"],
+            expose_headers=[*ratelimit.HEADERS, "ETag", "X-Request-ID", "Preference-Applied"],
         )
         if settings.cors_origins
         else None,

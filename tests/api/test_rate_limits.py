@@ -252,12 +252,13 @@ async def test_the_defaults_let_a_player_through_and_stop_a_flood(valkey):
     assert created.count(201) == Rates().create.requests - 1  # new_table made one
 
 
-async def test_browsers_may_read_the_rate_limit_fields_and_the_etag(valkey):
+async def test_browsers_may_read_the_rate_limit_fields_the_etag_and_the_preference(valkey):
     app = make_app(valkey, rate_limits=True, cors_origins=("https://bot.example",))
     async with running(app), peer(app, "192.0.2.95") as c:
         r = await c.get("/v1/games", headers={"Origin": "https://bot.example"})
     exposed = {h.strip().lower() for h in r.headers["access-control-expose-headers"].split(",")}
     assert {"ratelimit", "ratelimit-policy", "retry-after", "etag"} <= exposed
+    assert {"x-request-id", "preference-applied"} <= exposed
 
 
 # Open games ---------------------------------------------------------------------------
