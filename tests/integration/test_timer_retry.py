@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from arq import Worker
 from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
@@ -48,6 +49,18 @@ class SlowFirstAppend(EventStore):
         if slow and self.when == "after":
             await asyncio.sleep(SLOW_SECONDS)
         return result
+
+
+async def stop(worker: Worker, running: asyncio.Task) -> None:
+    """Stop a worker started with `main()`: its jobs cancelled and awaited before arq's
+    close(), which re-raises the cancellation of a job it finds still running (the next
+    clock's ring may be under way when a test ends)."""
+    tasks = [running, *worker.tasks.values()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    worker.tasks.clear()
+    await worker.close()
 
 
 async def rings_of(client, game_id: str, timer: str) -> list[dict]:
@@ -97,9 +110,7 @@ async def test_a_ring_slower_than_the_job_timeout_is_tried_again_and_rings_once(
                 assert late < RING_BOUND_SECONDS, f"the next clock has not rung {late:.1f} s late"
                 await asyncio.sleep(0.05)
         finally:
-            running.cancel()
-            await asyncio.gather(running, return_exceptions=True)
-            await worker.close()
+            await stop(worker, running)
             await redis.aclose()
 
 
@@ -144,9 +155,7 @@ async def test_a_dropped_timer_job_is_queued_again_by_the_sweep_and_rings(own_se
                 await asyncio.sleep(0.05)
             assert len(await rings_of(client, table.id, timer)) == 1
         finally:
-            running.cancel()
-            await asyncio.gather(running, return_exceptions=True)
-            await worker.close()
+            await stop(worker, running)
             await redis.aclose()
 
 
