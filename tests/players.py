@@ -75,6 +75,15 @@ async def new_table(
     return table
 
 
+async def first_to_act(table: Table) -> tuple[int, list[dict[str, Any]]]:
+    """The first seat that may act now, and its legal commands."""
+    for seat in range(len(table.tokens)):
+        legal = (await table.state(seat))["legal"]
+        if legal:
+            return seat, legal
+    raise AssertionError("no seat may act")
+
+
 async def bot_table(client: Any, seats: int = 2, think_ms: int = 0, bot: str = "random") -> str:
     """A started Danger game whose every seat is a bot: the workers play it. Its id."""
     r = await client.post("/v1/games", json={"game": "danger", "seats": seats})

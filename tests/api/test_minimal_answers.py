@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import uuid
 
-from tests.players import new_table
+from tests.players import first_to_act, new_table
 
 MINIMAL = {"Prefer": "return=minimal"}
 
@@ -33,14 +33,12 @@ async def test_a_minimal_answer_is_a_204_naming_the_new_seq(client):
 async def test_other_preferences_are_ignored_and_the_header_is_read_as_rfc_7240_says(client):
     table = await new_table(client, seats=2)
     for prefer in ("return=representation", "respond-async", "wait=5", "return=minimalist"):
-        legal = (await table.state(0))["legal"] or (await table.state(1))["legal"]
-        seat = 0 if (await table.state(0))["legal"] else 1
+        seat, legal = await first_to_act(table)
         r = await table.send(seat, legal[0], Prefer=prefer)
         assert r.status_code == 200, (prefer, r.text)
         assert "preference-applied" not in r.headers and r.json()["view"]
     for prefer in ('respond-async, RETURN="Minimal"', "wait=5, return=minimal; x=1"):
-        seat = 0 if (await table.state(0))["legal"] else 1
-        legal = (await table.state(seat))["legal"]
+        seat, legal = await first_to_act(table)
         r = await table.send(seat, legal[0], Prefer=prefer)
         assert r.status_code == 204, (prefer, r.text)
 
@@ -76,9 +74,8 @@ async def test_a_whole_game_played_with_minimal_answers_ends_as_a_full_one(clien
         table = await new_table(client, seats=3, game="danger-13", seed="ab" * 16)
         choose = random.Random(4).choice
         while (await table.state())["status"] != "finished":
-            legal = {s: (await table.state(s))["legal"] for s in range(3)}
-            seat = min(s for s in legal if legal[s])
-            r = await table.send(seat, choose(legal[seat]), **prefer)
+            seat, legal = await first_to_act(table)
+            r = await table.send(seat, choose(legal), **prefer)
             assert r.status_code == status, r.text
         events = (await client.get(f"/v1/games/{table.id}/events")).json()["events"]
         logs.append([(e["type"], e["data"]) for e in events if e["type"] != "game_created"])

@@ -13,7 +13,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from events.audit import audit_export
 from service.logs import JsonLines
 from tests.conftest import make_app, on_socket
-from tests.players import bot_table, new_table, play_to_end
+from tests.players import bot_table, first_to_act, new_table, play_to_end
 
 GOOD_ID = "support-ticket-4711:retry.2"
 
@@ -36,15 +36,6 @@ async def scrape(client) -> dict:  # type: ignore[no-untyped-def,type-arg]
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("text/plain; version=0.0.4")
     return samples(r.text)
-
-
-async def first_to_act(table) -> tuple[int, list]:  # type: ignore[no-untyped-def,type-arg]
-    """The seat that may act now, and its legal commands."""
-    for seat in range(len(table.tokens)):
-        legal = (await table.state(seat))["legal"]
-        if legal:
-            return seat, legal
-    raise AssertionError("no seat may act")
 
 
 async def test_a_request_id_is_echoed_or_made_and_recorded_in_the_events_it_wrote(client):
