@@ -114,7 +114,7 @@ async def _finished_games(redis_url: str, games: list[record.Recorded]) -> dict:
         created = msgspec.json.decode(game.create)
         rules = GAMES[created["game"]]
         options = msgspec.convert(created["options"], rules.options_type)
-        table, admin = await service.create(rules.name, created["seats"], options)
+        table, admin, _ = await service.create(rules.name, created["seats"], options)
         tokens = []
         for body in game.joins:
             joined = msgspec.json.decode(body)
@@ -135,8 +135,6 @@ def profile_replay(per_kind: int) -> int:
     import pstats
 
     from bench.replay import fold_all
-    from events.store import EventStore
-    from service.games import GameService
 
     data = Path(tempfile.mkdtemp(prefix="danger-profile-"))
     valkey = EmbeddedValkey(data)
@@ -146,10 +144,9 @@ def profile_replay(per_kind: int) -> int:
     finally:
         valkey.stop()
         shutil.rmtree(data, ignore_errors=True)
-    service = GameService(EventStore.__new__(EventStore), True, None)  # folds only
     profiler = cProfile.Profile()
     profiler.enable()
-    events = fold_all(service, logs)
+    events = fold_all(logs)
     profiler.disable()
     print(f"{len(logs)} games, {events} events folded under cProfile")
     stats = pstats.Stats(profiler)

@@ -50,7 +50,7 @@ async def finished_games(redis: Redis, store: EventStore) -> dict[str, Log]:
     return {g: (await store.read_raw(g), await store.secrets(g)) for g in ids}
 
 
-def fold_all(service: GameService, games: dict[str, Log]) -> int:
+def fold_all(games: dict[str, Log]) -> int:
     """Fold every game from its raw envelopes as a load does; the number of events."""
     events = 0
     for game_id, (raw, secret) in games.items():
@@ -110,7 +110,7 @@ async def _measure(redis_url: str, cached: int) -> dict[str, Any]:
 
     service = GameService(store, True, None)
     began = time.perf_counter()
-    events = fold_all(service, games)
+    events = fold_all(games)
     from_memory = events / (time.perf_counter() - began)
 
     began = time.perf_counter()
