@@ -15,7 +15,8 @@ Valkey) on the others, in every phase, as clients on other machines would: the f
 then the service's, not those of the bench's own clients taking the server's core. Every
 stream must receive every event of its game once and in order, and end by itself after the
 last. It prints Valkey's connected clients before, during and after the streams, command
-p50/p99 with and without them, the CPU of each process, how long the API process waited for
+p50/p99 with and without them, how late the streams' events came (from the event's `at` to
+its reader, every tenth event), the CPU of each process, how long the API process waited for
 a core, and one JSON line with every figure. Loopback only.
 """
 
@@ -33,6 +34,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -146,6 +148,22 @@ class Followed:
     last_type: str = ""
     ended: bool = False
     comments: int = 0
+    delays: list[float] = field(default_factory=list)  # seconds from append to read, sampled
+
+
+DELAY_SAMPLE = 10  # every tenth event's delivery is timed
+
+
+def delay_of(data: bytes, since: float) -> float | None:
+    """Seconds from the event's `at` (the store's clock, this machine's) to now, for an
+    event appended after `since` (not the backlog the stream read first)."""
+    at = data.find(b'"at":"')
+    if at < 0:
+        return None
+    stamp = datetime.fromisoformat(data[at + 6 : data.index(b'"', at + 6)].decode())
+    if stamp.timestamp() < since:
+        return None
+    return time.time() - stamp.timestamp()
 
 
 async def follow(
@@ -168,6 +186,7 @@ async def follow(
         while (await reader.readline()) not in (b"\r\n", b""):
             pass
         opened.set()
+        since = time.time()
         if out.status != 200:
             return
         buffer = b""
@@ -182,12 +201,18 @@ async def follow(
                 if frame.startswith(b":"):
                     out.comments += 1
                     continue
-                seq, kind = 0, b""
+                seq, kind, data = 0, b"", b""
                 for line in frame.split(b"\r\n"):
                     if line.startswith(b"id: "):
                         seq = int(line[4:])
                     elif line.startswith(b"event: "):
                         kind = line[7:]
+                    elif line.startswith(b"data: "):
+                        data = line
+                if seq % DELAY_SAMPLE == 0:
+                    delay = delay_of(data, since)
+                    if delay is not None:
+                        out.delays.append(delay)
                 if out.events == 0:
                     out.first = seq
                 elif seq != out.last + 1:
@@ -363,6 +388,7 @@ async def run(args: argparse.Namespace, url: str, redis: Redis, pids: dict) -> d
         streams_every_event=len(every_event),
         streams_complete=sum(f["ended"] for f in every_event),
         events_delivered=sum(f["events"] for f in followed),
+        delivery_ms=delivery(followed),
         streams_cpu_s=round(usage.ru_utime + usage.ru_stime, 2),
         valkey_clients={
             "before": before,
@@ -372,6 +398,25 @@ async def run(args: argparse.Namespace, url: str, redis: Redis, pids: dict) -> d
         },
     )
     return figures
+
+
+def delivery(followed: list[dict]) -> dict[str, float]:
+    """How late the streams' events came: p50/p99/max from append to read, over a sample."""
+    ms = [d * 1000 for f in followed for d in f["delays"]]
+    if not ms:
+        return {}
+    return {
+        "p50": round(percentile(ms, 50), 1),
+        "p99": round(percentile(ms, 99), 1),
+        "max": round(max(ms), 1),
+        "sampled": len(ms),
+    }
+
+
+def describe(delivery: dict[str, float]) -> str:
+    if not delivery:
+        return "not timed"
+    return f"p50 {delivery['p50']} ms, p99 {delivery['p99']} ms, max {delivery['max']} ms"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -436,7 +481,8 @@ def main(argv: list[str] | None = None) -> int:
         f"streams: {figures['streams_opened']} opened in {figures['open_seconds']} s; "
         f"{figures['streams_every_event']} of {figures['streams']} received every event of "
         f"their game once, in order, {figures['streams_complete']} of them then ended "
-        f"(after seed_revealed); {figures['events_delivered']:,} events delivered"
+        f"(after seed_revealed); {figures['events_delivered']:,} events delivered, "
+        f"from append to reader (sampled) {describe(figures['delivery_ms'])}"
     )
     print(
         f"CPU s without / with: api {without['cpu_s'].get('api')} / {with_['cpu_s'].get('api')}, "

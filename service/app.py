@@ -47,6 +47,7 @@ from .clock import StoreClock
 from .config import Settings
 from .connections import open_queue, open_store, queue_url
 from .durability import InForce
+from .foreground import Foreground
 from .games import GameService
 from .idempotency import Creates
 from .observe import observe
@@ -72,17 +73,23 @@ GC_YOUNG = 20_000  # allocations between young collections (CPython's default: 7
 
 
 class Hall(Litestar):
-    """The app, with every HTTP request observed (service/observe.py) before it is routed;
-    `clients` names a request's client in its log line as the rate limits do."""
+    """The app, with every HTTP request observed (service/observe.py) before it is routed
+    and counted while it is answered (service/foreground.py); `clients` names a request's
+    client in its log line as the rate limits do."""
 
-    def __init__(self, *args: Any, clients: Clients, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, clients: Clients, foreground: Foreground, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.clients = clients
+        self.clients, self.foreground = clients, foreground
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]
         if scope["type"] != "http":
             await super().__call__(scope, receive, send)
             return
+        await self.foreground.serve(scope, receive, send, self._observed)
+
+    async def _observed(self, scope: Scope, receive: Receive, send: Send) -> None:
         await observe(scope, receive, send, super().__call__, self.clients.of)
 
 
@@ -138,6 +145,8 @@ def create_app(
             queue_bound=settings.stream_queue,
             writes_per_second=settings.stream_writes,
             keep_alive=app.state.get("keep_alive", KEEP_ALIVE_SECONDS),  # tests shorten it
+            foreground=foreground,
+            stand_aside=settings.stream_stand_aside_ms / 1000,
         )
         # One subscription to the feeds' bell for every reader of the feeds here.
         bell = app.state.bell = Bell(redis)
@@ -177,9 +186,11 @@ def create_app(
             metrics.process_exits()
 
     clients = Clients(settings.trusted_proxies)
+    foreground = Foreground()  # the requests in flight, which the streams' fan-out lets go first
     limiter = ratelimit.Limiter(settings.rates, clients)
     app = Hall(
         clients=clients,
+        foreground=foreground,
         route_handlers=[
             api.GamesController,
             play_api.PlayController,

@@ -157,6 +157,13 @@ def _positive(env: Mapping[str, str], name: str, default: int) -> int:
     return value
 
 
+def _at_least_zero(env: Mapping[str, str], name: str, default: float) -> float:
+    value = float(env.get(name) or default)
+    if not value >= 0:  # NaN too
+        raise ValueError(f"{name} must be 0 or more, not {value}")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
@@ -193,6 +200,9 @@ class Settings:
     streams_max: int = 5_000  # open SSE streams per process
     stream_queue: int = 256  # batches of events a stream may fall behind before it re-reads
     stream_writes: int = 2_500  # writes to streams per second per process (events gather)
+    # The longest the streams' fan-out waits at a time for the requests in flight to be
+    # answered (service/foreground.py); 0: it never waits for them.
+    stream_stand_aside_ms: float = 2.0
     cache_mb: int = 256  # MiB of folded games one process keeps (games that are over leave first)
     # What an acknowledged append must survive; checked against the store at startup.
     durability: Durability = field(default_factory=Durability)
@@ -263,6 +273,9 @@ class Settings:
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
             stream_queue=_positive(env, "DANGER_STREAM_QUEUE", cls.stream_queue),
             stream_writes=_positive(env, "DANGER_STREAM_WRITES", cls.stream_writes),
+            stream_stand_aside_ms=_at_least_zero(
+                env, "DANGER_STREAM_STAND_ASIDE_MS", cls.stream_stand_aside_ms
+            ),
             cache_mb=_positive(env, "DANGER_CACHE_MB", cls.cache_mb),
             durability=Durability.parse(
                 env.get(DURABILITY_SETTING), env.get(DURABILITY_WAIT_SETTING)

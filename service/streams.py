@@ -19,10 +19,11 @@ the subscriber reads on from the store by seq (a page at a time) before taking l
 again.
 
 The process writes to its streams at most `writes_per_second` times a second: after a read of
-the feeds that woke W subscribers, the next read waits W / writes_per_second (or
-SETTLE_SECONDS, whichever is longer), so that more appends gather into each write. With a few
-streams nothing changes; with thousands, each stream's writes carry more events, later, and
-the event loop keeps its time for commands (bench/streams.py).
+the feeds that woke W subscribers, the next read comes W / writes_per_second after it (and at
+least SETTLE_SECONDS after its fan-out), so that more appends gather into each write. With a
+few streams nothing changes; with thousands, each stream's writes carry more events, later,
+and the event loop keeps its time for commands (bench/streams.py). Within that time the
+fan-out stands aside for the requests being answered (service/foreground.py).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from events.store import decode_envelope
 from . import metrics
 from .bell import FALLBACK_SECONDS, Bell, Listener
 from .errors import ApiError
+from .foreground import Aside, Foreground
 from .game_model import Game
 from .games import GameService
 from .schemas import EventOut
@@ -199,8 +201,12 @@ class StreamHub:
         queue_bound: int,
         writes_per_second: float,
         keep_alive: float = KEEP_ALIVE_SECONDS,
+        foreground: Foreground | None = None,
+        stand_aside: float = 0.0,
     ) -> None:
         self.service = service
+        # The requests in flight here, and how long the fan-out waits for them at a time.
+        self.foreground, self.stand_aside = foreground, stand_aside
         self.store = service.store
         self.per_client, self.per_process, self.queue_bound = per_client, per_process, queue_bound
         self.keep_alive = keep_alive
@@ -421,29 +427,38 @@ class StreamHub:
                         first = min(first, announced[game_id][0])
                         last = max(last, announced[game_id][1])
                     announced[game_id] = (first, last)
-            woken = await self._publish(announced) if announced else 0
+            began = asyncio.get_running_loop().time()
+            woken = await self._publish(announced, began) if announced else 0
             if reply:
                 # Under load, let the next appends gather: a stream then writes several
                 # commands' events at once (a write costs more than the bytes in it), and
                 # a lone append after a quiet spell still goes out at once.
-                await asyncio.sleep(self._pause(woken))
+                await asyncio.sleep(self._pause(began, woken))
             rung = heard.take()
             if rung is None or rung or full:
                 wanted = None if rung is None else rung | full
                 continue
             wanted = await heard.wait(FALLBACK_SECONDS)
 
-    def _pause(self, woken: int) -> float:
-        """How long to gather before the next read, after one that woke `woken` streams:
-        the budget is the process's, shared by every group of feeds."""
-        now = asyncio.get_running_loop().time()
-        self._free_at = max(self._free_at, now) + woken / self.writes_per_second
-        return max(SETTLE_SECONDS, self._free_at - now)
+    def _free_after(self, began: float, woken: int) -> float:
+        """When the write budget lets the next read of the feeds go, after one that began at
+        `began` (loop time) and woke `woken` streams: the budget is the process's, shared
+        by every group of feeds."""
+        return max(self._free_at, began) + woken / self.writes_per_second
 
-    async def _publish(self, announced: dict[str, tuple[int, int]]) -> int:
+    def _pause(self, began: float, woken: int) -> float:
+        """How long to gather before the next read (the fan-out's own time counts)."""
+        self._free_at = self._free_after(began, woken)
+        return max(SETTLE_SECONDS, self._free_at - asyncio.get_running_loop().time())
+
+    async def _publish(self, announced: dict[str, tuple[int, int]], began: float) -> int:
         """Read each announced range once (one round trip for all of them) and offer it to
         the game's subscribers; on any failure they read on from the store themselves. The
-        number of subscribers woken."""
+        number of subscribers woken.
+
+        The offers stand aside for the requests being answered here for no longer in all
+        than the write budget would have the next read wait anyway: streams are then no
+        later than the budget makes them, whatever the load."""
         try:
             stored = await self.store.read_many_raw(
                 {game_id: (first - 1, last) for game_id, (first, last) in announced.items()}
@@ -454,6 +469,9 @@ class StreamHub:
             log.exception("reading announced events failed")
             return sum(self._fall_behind(game_id) for game_id in announced)
         woken = 0
+        waking = sum(len(self.channels.get(game_id, ())) for game_id in stored)
+        allowance = self._free_after(began, waking) - asyncio.get_running_loop().time()
+        aside = Aside(self.foreground, self.stand_aside, allowance)
         for game_id, raw in stored.items():
             if not raw or game_id not in self.channels:
                 continue
@@ -470,18 +488,18 @@ class StreamHub:
                 log.exception("publishing events of game %s failed", game_id)
                 woken += self._fall_behind(game_id)
                 continue
-            woken += await self._offer(game_id, batch)
+            woken += await self._offer(game_id, batch, aside)
         return woken
 
-    async def _offer(self, game_id: str, batch: Batch) -> int:
-        """Wake the game's subscribers one per turn of the event loop: requests that arrive
-        meanwhile run between them, so a game with thousands of readers never holds a
-        command up for all of their writes (bench/streams.py, 2,000 streams: command p99
-        about 70 ms with all woken at once, under 20 ms one per turn)."""
+    async def _offer(self, game_id: str, batch: Batch, aside: Aside) -> int:
+        """Wake the game's subscribers one per turn of the event loop, standing aside while
+        requests are answered: a request that arrives meanwhile runs between two of them,
+        and its round trips to Valkey find the core free (service/foreground.py), so a game
+        with hundreds of readers does not hold a command up for all of their writes."""
         subscribers = list(self.channels.get(game_id, ()))
         for subscriber in subscribers:
             subscriber.offer(batch)
-            await asyncio.sleep(0)
+            await aside.turn()
         return len(subscribers)
 
     def _fall_behind(self, game_id: str) -> int:

@@ -341,8 +341,14 @@ async def test_a_slow_reader_catches_up_from_the_store(valkey):
         hub = server.hub
         subscriber = hub.subscribe(table.id, "spectator", "in-process")
         messages = hub.events(subscriber, start)
-        final = await play(table, 6, random.Random(2))  # 6 appends; the reader sleeps
-        await wait_for(lambda: subscriber.behind)
+        rng = random.Random(2)
+        final = await play(table, 1, rng)  # the reader sleeps: its one place fills
+        await wait_for(lambda: subscriber.batches)
+        while not subscriber.behind:  # the next batch the hub offers overflows the queue
+            final = await play(table, 1, rng)
+            await wait_for(
+                lambda seq=final: subscriber.behind or seq <= subscriber.batches[-1].last
+            )
         seqs: list[int] = []
         async for message in messages:  # until the stream idles: a keep-alive comment
             frame = message.encode()
@@ -427,4 +433,37 @@ async def test_the_process_writes_to_its_streams_within_its_budget(valkey):
             assert seqs == list(range(start + 1, final + 1))
         # The first read after a quiet spell goes out at once; after it, the budget.
         assert writes <= readers + budget * (seconds + 1), (writes, seconds)
+        assert hub.open == 0
+
+
+async def test_streams_keep_up_while_a_request_is_always_being_answered(valkey):
+    """The fan-out stands aside for requests, but a process never without one still feeds
+    its streams: every reader gets every event, in order."""
+    readers = 10
+    async with serving(valkey) as server, client(server.url) as http:
+        table = await new_table(http, seats=2)
+        start = (await table.state())["seq"]
+        hub, foreground = server.hub, server.app.foreground
+        foreground.enter()  # as if one request were always in flight
+        try:
+            subscribers = [hub.subscribe(table.id, "spectator", f"r{n}") for n in range(readers)]
+            final = 0
+
+            async def read(messages: Any) -> list[int]:
+                seqs: list[int] = []
+                async for message in messages:
+                    frame = message.encode()
+                    seqs += [int(s) for s in re.findall(rb"^id: (\d+)\r$", frame, re.M)]
+                    if final and seqs and seqs[-1] == final:
+                        await messages.aclose()
+                        break
+                return seqs
+
+            tasks = [asyncio.create_task(read(hub.events(s, start))) for s in subscribers]
+            final = await play(table, 20, random.Random(7))
+            for seqs in await asyncio.wait_for(asyncio.gather(*tasks), 30):
+                assert seqs == list(range(start + 1, final + 1))
+            assert foreground.busy == 1  # the commands came and went; ours stays
+        finally:
+            foreground.leave()
         assert hub.open == 0
