@@ -88,6 +88,10 @@ BOT_MOVES = Counter("danger_bot_moves_total", "Moves played by bot seats.", ["ga
 STREAMS = Gauge(
     "danger_streams_open", "SSE streams open now.", multiprocess_mode="livesum"
 )
+STOOD_ASIDE = Counter(
+    "danger_stream_stood_aside_seconds_total",
+    "Seconds the streams' fan-out waited for the requests being answered.",
+)
 CACHE_GAMES = Gauge(
     "danger_game_cache_games", "Games folded in the API processes' caches.",
     multiprocess_mode="livesum",

@@ -489,6 +489,8 @@ class StreamHub:
                 woken += self._fall_behind(game_id)
                 continue
             woken += await self._offer(game_id, batch, aside)
+        if aside.waited:
+            metrics.STOOD_ASIDE.inc(aside.waited)
         return woken
 
     async def _offer(self, game_id: str, batch: Batch, aside: Aside) -> int:

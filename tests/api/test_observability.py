@@ -205,6 +205,7 @@ async def test_the_metrics_count_commands_by_game_and_outcome(client):
         "danger_timer_lateness_seconds",
         "danger_bot_moves_total",
         "danger_streams_open",
+        "danger_stream_stood_aside_seconds_total",
         "danger_game_cache_games",
         "danger_game_cache_bytes",
         "danger_game_cache_misses_total",

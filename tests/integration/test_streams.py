@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from tests.conftest import make_app, on_socket
 from tests.players import Table, new_table, play_to_end
@@ -444,6 +445,7 @@ async def test_streams_keep_up_while_a_request_is_always_being_answered(valkey):
         table = await new_table(http, seats=2)
         start = (await table.state())["seq"]
         hub, foreground = server.hub, server.app.foreground
+        stood_aside = await stood_aside_seconds(http)
         foreground.enter()  # as if one request were always in flight
         try:
             subscribers = [hub.subscribe(table.id, "spectator", f"r{n}") for n in range(readers)]
@@ -467,3 +469,15 @@ async def test_streams_keep_up_while_a_request_is_always_being_answered(valkey):
         finally:
             foreground.leave()
         assert hub.open == 0
+        # The operator sees that the fan-out waited.
+        assert await stood_aside_seconds(http) > stood_aside
+
+
+async def stood_aside_seconds(http: httpx.AsyncClient) -> float:
+    r = await http.get("/metrics")
+    assert r.status_code == 200
+    for family in text_string_to_metric_families(r.text):
+        for sample in family.samples:
+            if sample.name == "danger_stream_stood_aside_seconds_total":
+                return sample.value
+    return 0.0
