@@ -66,10 +66,11 @@ class Foreground:
                 end()
             await send(message)
 
-        if not _has_body(scope):
+        has_body = _has_body(scope)
+        if not has_body:
             begin()
         try:
-            await app(scope, receive_counted, send_counted)
+            await app(scope, receive_counted if has_body else receive, send_counted)
         finally:
             end()
 
