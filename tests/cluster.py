@@ -9,9 +9,7 @@ meetings and the replicas are set with CLUSTER commands.
 
 from __future__ import annotations
 
-import random
 import shutil
-import socket
 import sys
 import tempfile
 import time
@@ -19,27 +17,10 @@ from pathlib import Path
 
 from redis.exceptions import RedisError
 
-from .stores import Store
+from .stores import Store, unused_port
 
 SLOTS = 16384
 BUS_OFFSET = 10_000  # a node's cluster bus listens on its port + 10000
-
-
-def _free(port: int) -> bool:
-    with socket.socket() as s:
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
-
-
-def cluster_port() -> int:
-    """A free port whose bus port (+10000) is free too, so at most 55535."""
-    while True:
-        port = random.randint(20_000, 55_535)
-        if _free(port) and _free(port + BUS_OFFSET):
-            return port
 
 
 class Node(Store):
@@ -58,7 +39,10 @@ class Node(Store):
             "--appendfsync", "always",
             *settings,
         )
-        self.port = cluster_port()
+
+    @staticmethod
+    def pick_port() -> int:
+        return unused_port(BUS_OFFSET)
 
     def node_id(self) -> str:
         with self.client() as r:

