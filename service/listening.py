@@ -1,8 +1,9 @@
 """The socket several API processes listen on.
 
-uvicorn binds it for its worker processes as `socket.socket(family)`, protocol 0; asyncio
-turns Nagle's algorithm off (TCP_NODELAY) only on sockets whose protocol says TCP, and an
-accepted connection inherits the listener's. Left on, an answer written as two pieces (its
+uvicorn before 0.55 binds it for its worker processes as `socket.socket(family)`, protocol 0
+(0.55 names TCP itself, and then this changes nothing); asyncio turns Nagle's algorithm off
+(TCP_NODELAY) only on sockets whose protocol says TCP, and an accepted connection inherits
+the listener's. Left on, an answer written as two pieces (its
 head, then its body) waits for the client's delayed ACK of the first: about 40 ms on Linux,
 for about half the answers of `danger serve --workers 2` (docs/performance.md, "Capacity").
 """

@@ -32,9 +32,8 @@ async def nodelay_of_accepted(sock: socket.socket) -> int:
 
 
 async def test_the_socket_of_several_processes_has_nagle_off_on_every_connection():
+    """Whichever uvicorn is installed: before 0.55 its own socket left Nagle on."""
     options = {"host": "127.0.0.1", "port": 0, "workers": 2}
-    plain = uvicorn.Config("service.app:from_env", factory=True, **options).bind_socket()
-    assert await nodelay_of_accepted(plain) == 0  # what uvicorn binds: Nagle stays on
     ours = TcpConfig("service.app:from_env", factory=True, **options).bind_socket()
     assert ours.proto == socket.IPPROTO_TCP
     assert await nodelay_of_accepted(ours) != 0
