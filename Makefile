@@ -4,19 +4,19 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run run-cluster test test-cluster test-browser chromium screenshots lint openapi client bench bench-tools profile soak capacity clean
+.PHONY: constraints run run-cluster test test-cluster test-browser chromium screenshots lint openapi client bench bench-tools profile soak capacity clean
 
 # `make run` installs what the service needs, no more; the test tools come with `make test`.
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -c constraints.txt -e .
 	touch $(STAMP)
 
 # The Python SDK (clients/python) comes too, editable: the tests and examples/ import it.
 $(TEST_STAMP): $(STAMP) clients/python/pyproject.toml
-	$(PY) -m pip install --quiet -e ".[test]"
-	$(PY) -m pip install --quiet -e ./clients/python
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[test]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ./clients/python
 	touch $(TEST_STAMP)
 
 run: $(STAMP)
@@ -65,7 +65,7 @@ lint: $(TEST_STAMP)
 # Not part of `make test`: a few minutes of load (docs/performance.md). wrk is Debian's.
 bench-tools: $(TEST_STAMP)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
-	$(PY) -m pip install --quiet -e ".[test,bench]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[test,bench]"
 
 bench: bench-tools
 	$(PY) -m bench.run
@@ -92,3 +92,11 @@ client: $(TEST_STAMP) openapi
 
 clean:
 	rm -rf $(VENV) .data
+
+# Move constraints.txt to the newest releases the project's ranges allow: a fresh venv,
+# installed unconstrained, frozen. Then run the whole CI (.ci/run) before committing it.
+constraints:
+	rm -rf .venv-newest && python3 -m venv .venv-newest
+	.venv-newest/bin/pip install --quiet -e ".[test,bench]" -e ./clients/python
+	{ sed -n '1,2p' constraints.txt; .venv-newest/bin/pip freeze --exclude-editable; } > constraints.new
+	mv constraints.new constraints.txt && rm -rf .venv-newest
