@@ -27,10 +27,11 @@ class Foreground:
     """A count of the requests being answered, and a way for background work to wait until
     none is (or for a while at most).
 
-    A request counts from when all of its body has come (at once for one without a body)
-    until its answer's last part is handed to the server: a client that sends slowly, or
+    A request counts from its start until its answer's last part is handed to the server,
+    except while it waits for its body from the client: a client that sends slowly, or
     reads its answer slowly, is not being answered meanwhile, and does not hold the streams
-    back."""
+    back. What runs before the body is read (the rate limit's round trip to Valkey, in a
+    middleware) counts: it is answering as much as the handler is."""
 
     def __init__(self) -> None:
         self.busy = 0
@@ -56,8 +57,9 @@ class Foreground:
                 self.leave()
 
         async def receive_counted() -> Any:
+            end()  # waiting for the client, not for this process
             message = await receive()
-            if message["type"] == "http.request" and not message.get("more_body", False):
+            if message["type"] == "http.request":
                 begin()
             return message
 
@@ -66,11 +68,9 @@ class Foreground:
                 end()
             await send(message)
 
-        has_body = _has_body(scope)
-        if not has_body:
-            begin()
+        begin()
         try:
-            await app(scope, receive_counted if has_body else receive, send_counted)
+            await app(scope, receive_counted if _has_body(scope) else receive, send_counted)
         finally:
             end()
 

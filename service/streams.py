@@ -177,12 +177,15 @@ class Subscriber:
         self.behind = True
         self.ready.set()
 
-    def tick(self) -> None:
-        """A keep-alive tick: a stream that sent nothing since the last one sends a comment."""
-        if self.quiet:
+    def tick(self) -> bool:
+        """A keep-alive tick: a stream that sent nothing since the last one sends a comment.
+        True if it was woken for it."""
+        woken = self.quiet
+        if woken:
             self.ping = True
             self.ready.set()
         self.quiet = True
+        return woken
 
     async def wait(self) -> None:
         """Until there is something to send. No timer per stream: the hub's tick wakes
@@ -371,13 +374,24 @@ class StreamHub:
         return game, Run.of(shown) if shown else None, len(envelopes) == PAGE
 
     async def _tick(self) -> None:
-        """A stream quiet for a whole period sends a comment (so within two periods of
-        its last message), which keeps proxies from closing an idle line."""
+        """A stream quiet for a whole period sends a comment (so within about two periods
+        of its last message), which keeps proxies from closing an idle line.
+
+        The quiet streams are woken one per turn of the event loop, standing aside for the
+        requests being answered as the fan-out does, for a tenth of a period at most in
+        all: woken together, the hundreds of streams of games not yet begun would write
+        their comments in one turn (about 40 µs each), and every command arriving then
+        would wait for all of them."""
+        loop = asyncio.get_running_loop()
         while True:
-            await asyncio.sleep(self.keep_alive)
-            for channel in self.channels.values():
-                for subscriber in channel:
-                    subscriber.tick()
+            began = loop.time()
+            aside = Aside(self.foreground, self.stand_aside, self.keep_alive / 10)
+            for subscriber in [s for channel in self.channels.values() for s in channel]:
+                if subscriber.tick():
+                    await aside.turn()
+            if aside.waited:
+                metrics.STOOD_ASIDE.inc(aside.waited)
+            await asyncio.sleep(max(0.0, began + self.keep_alive - loop.time()))
 
     # The feeds ----------------------------------------------------------------------
 

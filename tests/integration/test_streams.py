@@ -481,3 +481,43 @@ async def stood_aside_seconds(http: httpx.AsyncClient) -> float:
             if sample.name == "danger_stream_stood_aside_seconds_total":
                 return sample.value
     return 0.0
+
+
+async def test_keep_alives_of_quiet_streams_stand_aside_for_requests(valkey):
+    """The keep-alive tick wakes the quiet streams one at a time while a request is being
+    answered (hundreds woken in one turn would hold every command arriving then), and
+    still wakes them all within a tenth of its period."""
+    period, readers = 3.0, 20
+    app = make_app(valkey, sandbox=True, background=False, stream_stand_aside_ms=10_000)
+    app.state.keep_alive = period
+    async with on_socket(app) as url, client(url) as http:
+        hub, foreground = app.state.hub, app.foreground
+        table = await new_table(http, seats=2)
+        start = (await table.state())["seq"]
+        comments = [0] * readers
+
+        async def read(n: int, messages: Any) -> None:
+            async for message in messages:
+                comments[n] += message.encode().startswith(b":")
+
+        subscribers = [hub.subscribe(table.id, "spectator", f"q{n}") for n in range(readers)]
+        tasks = [
+            asyncio.create_task(read(n, hub.events(s, start)))
+            for n, s in enumerate(subscribers)
+        ]
+        stood_aside = await stood_aside_seconds(http)
+        foreground.enter()  # as if a request were in flight through the tick
+        try:
+            await wait_for(lambda: any(comments), timeout=3 * period)
+            woke = asyncio.get_running_loop().time()
+            await asyncio.sleep(period / 40)
+            assert sum(map(bool, comments)) == 1  # the rest wait for the request
+            await wait_for(lambda: all(comments), timeout=period)
+            assert asyncio.get_running_loop().time() - woke < period / 2
+        finally:
+            foreground.leave()
+        assert await stood_aside_seconds(http) > stood_aside
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await wait_for(lambda: hub.open == 0)
