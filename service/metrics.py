@@ -90,7 +90,7 @@ STREAMS = Gauge(
 )
 STOOD_ASIDE = Counter(
     "danger_stream_stood_aside_seconds_total",
-    "Seconds the streams' fan-out waited for the requests being answered.",
+    "Seconds the streams' fan-out and keep-alive tick waited for the requests being answered.",
 )
 CACHE_GAMES = Gauge(
     "danger_game_cache_games", "Games folded in the API processes' caches.",
