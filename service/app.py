@@ -179,6 +179,8 @@ def create_app(
                     await first_sweep
             await hub.stop()
             await bell.stop()
+            with contextlib.suppress(Exception):  # else within the appends' grace
+                await service.due_filing.flushed()
             app.state.offload.close()
             await pool.aclose()
             await queue.aclose()

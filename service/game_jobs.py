@@ -42,6 +42,12 @@ class Jobs:
         the game's expiry. `recheck` (epoch s), from the sweep: not sooner than this."""
         if self.scheduler is None:
             return
+        await self.store.set_due(game.id, await self._queue_jobs(game, recheck))
+
+    async def _queue_jobs(self: GameService, game: Game, recheck: float | None) -> int | None:
+        """Queue the game's jobs; the time (ms) the sweep should look at it next, None for
+        never."""
+        assert self.scheduler is not None
         due: list[float] = []
         # Every running timer, every time: its deadline comes from the log and the queue
         # refuses a timer id it holds already, so queueing again (another process, a
@@ -70,10 +76,9 @@ class Jobs:
                     game.bot_due[seat] = waiting = (since, moment + delay)
                 due.append(waiting[1] + SWEEP_SLACK_SECONDS)
         if not due:
-            await self.store.set_due(game.id, None)
-            return
+            return None
         at = max(min(due), recheck) if recheck is not None else min(due)
-        await self.store.set_due(game.id, int(at * 1000))
+        return int(at * 1000)
 
     async def expire(self: GameService, game_id: str) -> bool:
         """End the game as abandoned if its expiry has come (the sweep asks). The expiry is
@@ -89,9 +94,12 @@ class Jobs:
 
     async def _schedule_after_append(self: GameService, game: Game) -> None:
         """The events are stored: a queue that fails now must not turn the answer into an
-        error. What is not queued here, the periodic sweep queues (`worker.sweep`)."""
+        error. What is not queued here, the periodic sweep queues (`worker.sweep`). The
+        game's due time goes with those of other commands (service/due_filing.py)."""
+        if self.scheduler is None:
+            return
         try:
-            await self.schedule_jobs(game)
+            self.due_filing.file(game.id, game.seq, await self._queue_jobs(game, None))
         except Exception:
             log.exception("could not queue the jobs of %s; the sweep will", game.id)
 

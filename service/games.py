@@ -41,6 +41,7 @@ from events.store import Appended, EventStore
 from . import metrics, request_context, tokens
 from .clock import StoreClock
 from .config import Lifecycle
+from .due_filing import DueFiling
 from .errors import ApiError
 from .game_cache import GameCache
 from .game_jobs import Jobs
@@ -70,6 +71,7 @@ class GameService(WritePath, Jobs):
         self.scheduler = scheduler
         self.lifecycle = lifecycle or Lifecycle()
         self._cache = self.games = GameCache(cache_bytes)
+        self.due_filing = DueFiling(store)
 
     # Loading ------------------------------------------------------------------------
 
