@@ -20,6 +20,10 @@ if after - now > window then
   local wait = math.ceil((after - window - now) / 1000000)
   return {0, 0, wait, wait}
 end
+-- A bucket is soft state: not written to the append-only file or the replicas (a restart or
+-- a failover gives every client a full bucket), so a request's check never waits for the
+-- disk under `appendfsync always`, and the file does not grow by one write per request.
+redis.set_repl(redis.REPL_NONE)
 redis.call('SET', KEYS[1], after, 'PX', math.ceil((after - now) / 1000))
 local room = (window - (after - now)) / interval
 local left = math.floor(room)

@@ -58,3 +58,34 @@ def test_each_line_is_one_json_object_with_the_events_timestamp_form(configured)
     assert line["message"] == "hello there" and line["level"] == "warning"
     assert line["logger"] == "danger.test"
     assert len(line["ts"]) == 24 and line["ts"].endswith("Z") and line["ts"][10] == "T"
+
+
+class CountedWrites(io.StringIO):
+    """A stream that counts its writes, and holds the first until it is let go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = 0
+        self.first = threading.Event()
+        self.go = threading.Event()
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        self.first.set()
+        self.go.wait(10)
+        return super().write(text)
+
+
+def test_lines_logged_while_the_writer_writes_go_out_together_in_order(configured):
+    out = CountedWrites()
+    logs.configure("json", stream=out)
+    log = logging.getLogger("danger.test")
+    log.info("line 0")
+    assert out.first.wait(10)  # the writer is in its first write; 999 lines queue meanwhile
+    for n in range(1, 1000):
+        log.info("line %d", n)
+    out.go.set()
+    logs.stop()
+    messages = [json.loads(line)["message"] for line in out.getvalue().splitlines()]
+    assert messages == [f"line {n}" for n in range(1000)], "every line, in order"
+    assert out.writes <= 3, f"{out.writes} writes for 1,000 lines: the queued ones together"

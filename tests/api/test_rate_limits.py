@@ -388,3 +388,26 @@ def test_who_the_client_is():
     assert listed.of(scope("192.0.2.1", "198.51.100.1")) == "192.0.2.1"
     with pytest.raises(ValueError, match="DANGER_TRUSTED_PROXY"):
         Clients(("not-an-address",))
+
+
+async def test_a_bucket_is_never_written_to_the_append_only_file(tmp_path):
+    """Under `appendfsync always` a bucket written there would make every request wait for
+    the disk before its handler runs, and grow the file by a write per request."""
+    from service.embedded import EmbeddedValkey
+
+    own = EmbeddedValkey(tmp_path / "valkey")
+    own.start()
+    redis = await store_client(own.url)
+    try:
+        app = make_app(own, rate_limits=True, background=False, rates=tight(read=Rate(30, 60)))
+        async with running(app), peer(app, "192.0.2.95") as c:
+            await c.get("/v1/games/no-such-game")  # the app's own first writes are done
+            before = (await redis.info("persistence"))["aof_current_size"]
+            answers = [await c.get("/v1/games/no-such-game") for _ in range(40)]
+            after = (await redis.info("persistence"))["aof_current_size"]
+        assert [r.status_code for r in answers[:29]] == [404] * 29, "the bucket counts"
+        assert_rate_limited(answers[-1], "read")
+        assert after == before, f"{after - before} bytes written for 40 reads"
+    finally:
+        await redis.aclose()
+        own.stop()
