@@ -50,31 +50,28 @@ class DueFiling:
     async def _send(self) -> None:
         try:
             await asyncio.sleep(self.gather)
+            waiting, self._waiting = self._waiting, {}
+            await self._file(waiting)
         except asyncio.CancelledError:  # the loop is closing: the appends' grace stands
             self._sending = None
             raise
+        self._sending = None
+        if self._waiting:  # filed while these were on their way
+            self._sending = asyncio.get_running_loop().create_task(self._send())
+
+    async def _file(self, waiting: dict[str, tuple[int, int | None]]) -> None:
+        by_shard: dict[str, list[tuple[str, tuple[int, int | None]]]] = defaultdict(list)
+        for game_id, filed in waiting.items():
+            by_shard[GameKeys(game_id).shard].append((game_id, filed))
+        calls = [
+            (
+                [due(shard), *(GameKeys(g).stream for g, _ in games)],
+                [x for g, (seq, ms) in games for x in (g, seq, "" if ms is None else ms)],
+            )
+            for shard, games in by_shard.items()
+        ]
         try:
-            waiting, self._waiting = self._waiting, {}
-            by_shard: dict[str, list[tuple[str, tuple[int, int | None]]]] = defaultdict(list)
-            for game_id, filed in waiting.items():
-                by_shard[GameKeys(game_id).shard].append((game_id, filed))
-            calls = [
-                (
-                    [due(shard), *(GameKeys(g).stream for g, _ in games)],
-                    [
-                        x
-                        for g, (seq, ms) in games
-                        for x in (g, seq, "" if ms is None else ms)
-                    ],
-                )
-                for shard, games in by_shard.items()
-            ]
-            try:
-                await run_scripts(self.store.redis, FILE_DUE, calls)
-            except Exception:
-                # The appends filed these games within their grace: the sweep looks then.
-                log.exception("could not file %d games in the due sets", len(waiting))
-        finally:
-            self._sending = None
-            if self._waiting:
-                self._sending = asyncio.get_running_loop().create_task(self._send())
+            await run_scripts(self.store.redis, FILE_DUE, calls)
+        except Exception:
+            # The appends filed these games within their grace: the sweep looks then.
+            log.exception("could not file %d games in the due sets", len(waiting))
