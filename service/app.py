@@ -54,6 +54,8 @@ from .observe import observe
 from .offload import Offload
 from .open_games import OpenGames
 from .problems import HANDLERS
+from .stream_slots import StreamSlots
+from .stream_writer import StreamWriter
 from .streams import KEEP_ALIVE_SECONDS, StreamHub
 from .supervisor import Supervisor
 from .worker import JobQueue, sweep
@@ -138,16 +140,21 @@ def create_app(
             clock,
             cache_bytes=settings.cache_mb * 2**20,
         )
+        slots = StreamSlots(settings.streams_per_client, settings.streams_max)
+        keep_alive = app.state.get("keep_alive", KEEP_ALIVE_SECONDS)  # tests shorten it
         hub = StreamHub(
             service,
-            per_client=settings.streams_per_client,
-            per_process=settings.streams_max,
+            slots,
             queue_bound=settings.stream_queue,
             writes_per_second=settings.stream_writes,
-            keep_alive=app.state.get("keep_alive", KEEP_ALIVE_SECONDS),  # tests shorten it
+            keep_alive=keep_alive,
             foreground=foreground,
             stand_aside=settings.stream_stand_aside_ms / 1000,
         )
+        writer = app.state.stream_writer = None
+        if settings.stream_process:
+            writer = app.state.stream_writer = StreamWriter(settings, redis_url, slots, keep_alive)
+            writer.start()
         # One subscription to the feeds' bell for every reader of the feeds here.
         bell = app.state.bell = Bell(redis)
         await bell.start()
@@ -177,6 +184,8 @@ def create_app(
                 first_sweep.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await first_sweep
+            if writer is not None:
+                await writer.stop()
             await hub.stop()
             await bell.stop()
             with contextlib.suppress(Exception):  # else within the appends' grace

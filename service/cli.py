@@ -12,6 +12,7 @@ from pathlib import Path
 
 from . import logs, metrics, simulate
 from .config import Settings
+from .http_protocols import protocol
 
 
 def _open_files() -> None:
@@ -76,7 +77,7 @@ def _serve(args: argparse.Namespace) -> int:
             host=settings.host,
             port=settings.port,
             loop=loop,  # type: ignore[arg-type]
-            http=http,  # type: ignore[arg-type]
+            http=protocol(http),  # with the transport in the scope: service/stream_writer.py
             log_level="info",
             log_config=None,  # the root logger, as service/logs.py set it
             lifespan="on",
@@ -154,7 +155,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
                 host=settings.host,
                 port=settings.port,
                 loop=loop,  # type: ignore[arg-type]
-                http=http,  # type: ignore[arg-type]
+                http=protocol(http),  # with the transport in the scope: service/stream_writer.py
                 workers=args.workers,
                 log_level="info",
                 log_config=None,  # the root logger, as service/logs.py set it

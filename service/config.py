@@ -164,6 +164,13 @@ def _at_least_zero(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
+def _niceness(env: Mapping[str, str], name: str, default: int) -> int:
+    value = int(env.get(name) or default)
+    if not 0 <= value <= 19:
+        raise ValueError(f"{name} must be from 0 to 19, not {value}")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
@@ -203,6 +210,9 @@ class Settings:
     # The longest the streams' fan-out waits at a time for the requests in flight to be
     # answered (service/foreground.py); 0: it never waits for them.
     stream_stand_aside_ms: float = 2.0
+    # A process of its own writes the streams' events, at this niceness (service/stream_writer.py).
+    stream_process: bool = True
+    stream_nice: int = 10
     cache_mb: int = 256  # MiB of folded games one process keeps (games that are over leave first)
     # What an acknowledged append must survive; checked against the store at startup.
     durability: Durability = field(default_factory=Durability)
@@ -276,6 +286,8 @@ class Settings:
             stream_stand_aside_ms=_at_least_zero(
                 env, "DANGER_STREAM_STAND_ASIDE_MS", cls.stream_stand_aside_ms
             ),
+            stream_process=_flag(env.get("DANGER_STREAM_PROCESS", "on")),
+            stream_nice=_niceness(env, "DANGER_STREAM_NICE", cls.stream_nice),
             cache_mb=_positive(env, "DANGER_CACHE_MB", cls.cache_mb),
             durability=Durability.parse(
                 env.get(DURABILITY_SETTING), env.get(DURABILITY_WAIT_SETTING)

@@ -13,6 +13,8 @@ from litestar.openapi.spec import Discriminator
 from litestar.params import Body, HeaderParameter, QueryParameter
 from litestar.response import Response, ServerSentEvent
 
+from domain.kernel import Viewer
+
 from .api import (
     MAX_SEQ,
     READER,
@@ -29,8 +31,10 @@ from .api import (
     _result,
     seq_number,
 )
+from .http_protocols import transport_of
 from .problems import responses
 from .schemas import CommandResult, EventPage, GameCommand
+from .stream_writer import Handed, StreamWriter
 from .streams import StreamHub
 
 Prefer = Annotated[
@@ -44,6 +48,24 @@ Prefer = Annotated[
         "view from there. Cheaper for both sides. Other preferences are ignored.",
     ),
 ]
+
+
+def _hand_over(
+    request: Request, game_id: str, viewer: Viewer, client: str, after: int
+) -> Handed | None:
+    """The stream for the process's stream writer to write, where it can: a GET over HTTP/1.1
+    on a connection whose socket the server shows (service/http_protocols.py), the writer
+    ready. None: the process writes it."""
+    writer: StreamWriter | None = request.app.state.stream_writer
+    transport = transport_of(request.scope)
+    if (
+        writer is None
+        or transport is None
+        or request.scope["http_version"] != "1.1"
+        or request.method != "GET"
+    ):
+        return None
+    return writer.hand_over(transport, game_id, viewer, client, after)
 
 
 def wants_minimal(prefer: str | None) -> bool:
@@ -200,6 +222,9 @@ class PlayController(Controller):
         start = min(after if resume is None else resume, game.seq)
         hub: StreamHub = request.app.state.hub
         client = request.app.state.clients.of(request.scope)
+        handed = _hand_over(request, game_id, viewer, client, start)
+        if handed is not None:
+            return ServerSentEvent(handed.messages, background=BackgroundTask(handed.close))
         subscriber = hub.subscribe(game_id, viewer, client)
         messages = hub.events(subscriber, start)
         return ServerSentEvent(messages, background=BackgroundTask(hub.close, subscriber, messages))

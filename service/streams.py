@@ -48,11 +48,11 @@ from events.store import decode_envelope
 
 from . import metrics
 from .bell import FALLBACK_SECONDS, Bell, Listener
-from .errors import ApiError
 from .foreground import Aside, Foreground
 from .game_model import Game
 from .games import GameService
 from .schemas import EventOut
+from .stream_slots import StreamSlots
 
 log = logging.getLogger("danger.streams")
 
@@ -199,8 +199,7 @@ class StreamHub:
     def __init__(
         self,
         service: GameService,
-        per_client: int,
-        per_process: int,
+        slots: StreamSlots,
         queue_bound: int,
         writes_per_second: float,
         keep_alive: float = KEEP_ALIVE_SECONDS,
@@ -211,17 +210,20 @@ class StreamHub:
         # The requests in flight here, and how long the fan-out waits for them at a time.
         self.foreground, self.stand_aside = foreground, stand_aside
         self.store = service.store
-        self.per_client, self.per_process, self.queue_bound = per_client, per_process, queue_bound
+        self.slots, self.queue_bound = slots, queue_bound
         self.keep_alive = keep_alive
         self.writes_per_second = writes_per_second
         self._free_at = 0.0  # loop time from which the write budget allows the next publish
         self.channels: dict[str, set[Subscriber]] = {}
-        self.by_client: dict[str, int] = {}
-        self.open = 0
         self._bell: Bell | None = None
         self._own_bell: Bell | None = None
         self._heard: Listener | None = None
         self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def open(self) -> int:
+        """Streams open here, whoever writes them."""
+        return self.slots.open
 
     # Lifecycle ----------------------------------------------------------------------
 
@@ -252,24 +254,9 @@ class StreamHub:
 
     def subscribe(self, game_id: str, viewer: Viewer, client: str) -> Subscriber:
         """Register a stream before its backlog is read; refused beyond the caps."""
-        if self.by_client.get(client, 0) >= self.per_client:
-            raise ApiError(
-                429,
-                "too_many_streams",
-                f"At most {self.per_client} streams may be open from one client; "
-                "close one first.",
-            )
-        if self.open >= self.per_process:
-            raise ApiError(
-                503,
-                "stream_capacity",
-                "This server holds as many streams as it may; retry shortly.",
-            )
+        self.slots.take(client)
         subscriber = Subscriber(game_id, viewer, client, self.queue_bound)
         self.channels.setdefault(game_id, set()).add(subscriber)
-        self.by_client[client] = self.by_client.get(client, 0) + 1
-        self.open += 1
-        metrics.STREAMS.inc()
         return subscriber
 
     def release(self, subscriber: Subscriber) -> None:
@@ -281,13 +268,7 @@ class StreamHub:
             channel.discard(subscriber)
             if not channel:
                 del self.channels[subscriber.game_id]
-        left = self.by_client[subscriber.client] - 1
-        if left:
-            self.by_client[subscriber.client] = left
-        else:
-            del self.by_client[subscriber.client]
-        self.open -= 1
-        metrics.STREAMS.dec()
+        self.slots.give(subscriber.client)
 
     def events(self, subscriber: Subscriber, after: int) -> AsyncGenerator[Frame, None]:
         """The stream's messages; the subscriber is released when it ends, when the client

@@ -7,6 +7,7 @@ import contextlib
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -40,6 +41,7 @@ def make_app(
     (tests/api/test_rate_limits.py)."""
     settings = {
         "rate_limits": False,
+        "stream_process": False,  # tests/integration/test_stream_writer.py turns it on
         "open_games_per_client": 0,
         "queue_url": getattr(valkey, "queue_url", None),
         **settings,
@@ -54,10 +56,12 @@ async def client(valkey: EmbeddedValkey) -> AsyncIterator[AsyncTestClient]:
 
 
 @contextlib.asynccontextmanager
-async def on_socket(app) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
+async def on_socket(app, http: Any = "auto") -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
     """The app served by uvicorn on a loopback port, and its URL: what streams over SSE, and
-    where concurrent requests really overlap (AsyncTestClient runs one request at a time)."""
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error"))
+    where concurrent requests really overlap (AsyncTestClient runs one request at a time).
+    `http`: uvicorn's protocol (`danger serve` gives service/http_protocols.py's)."""
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error", http=http)
+    server = uvicorn.Server(config)
     serving = asyncio.create_task(server.serve())
     while not server.started:
         assert not serving.done(), "uvicorn did not start"
