@@ -165,10 +165,10 @@ def _at_least_zero(env: Mapping[str, str], name: str, default: float) -> float:
 
 
 def _niceness(env: Mapping[str, str], name: str, default: int) -> int:
-    value = int(env.get(name) or default)
-    if not 0 <= value <= 19:
-        raise ValueError(f"{name} must be from 0 to 19, not {value}")
-    return value
+    given = env.get(name) or str(default)
+    if not given.strip().isdigit() or not 0 <= int(given) <= 19:
+        raise ValueError(f"{name} must be a whole number from 0 to 19, not {given!r}")
+    return int(given)
 
 
 @dataclass(frozen=True)

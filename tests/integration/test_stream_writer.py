@@ -10,12 +10,14 @@ import os
 import random
 import signal
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
 import pytest
 
+from service.config import Settings
 from service.http_protocols import protocol
 from tests.conftest import make_app, on_socket
 from tests.integration.test_streams import (
@@ -173,3 +175,26 @@ def _sealed(events: list[dict]) -> list[tuple[int, str, str]]:
 
 def _auth(table: Any, viewer: int | None) -> dict[str, str]:
     return table.auth(viewer) if viewer is not None else {}
+
+
+async def test_the_writer_runs_at_its_niceness_and_ends_with_its_api_process(valkey):
+    async with writing(valkey, stream_nice=15) as server:
+        process = server.app.state.stream_writer.process
+        stat = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        assert int(stat[16]) == 15  # the field after the priority: its nice value
+    assert process.returncode is not None  # the lifespan's end waited for it
+
+
+def test_the_stream_writer_settings(monkeypatch):
+    for name in ("DANGER_STREAM_PROCESS", "DANGER_STREAM_NICE"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings.from_env()
+    assert settings.stream_process and settings.stream_nice == 10
+    monkeypatch.setenv("DANGER_STREAM_PROCESS", "off")
+    monkeypatch.setenv("DANGER_STREAM_NICE", "19")
+    settings = Settings.from_env()
+    assert not settings.stream_process and settings.stream_nice == 19
+    for wrong in ("20", "-1", "x"):
+        monkeypatch.setenv("DANGER_STREAM_NICE", wrong)
+        with pytest.raises(ValueError, match="DANGER_STREAM_NICE"):
+            Settings.from_env()
