@@ -212,7 +212,7 @@ class Settings:
     stream_stand_aside_ms: float = 2.0
     # A process of its own writes the streams' events, at this niceness (service/stream_writer.py).
     stream_process: bool = True
-    stream_nice: int = 10
+    stream_nice: int = 19
     cache_mb: int = 256  # MiB of folded games one process keeps (games that are over leave first)
     # What an acknowledged append must survive; checked against the store at startup.
     durability: Durability = field(default_factory=Durability)
