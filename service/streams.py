@@ -24,6 +24,10 @@ least SETTLE_SECONDS after its fan-out), so that more appends gather into each w
 few streams nothing changes; with thousands, each stream's writes carry more events, later,
 and the event loop keeps its time for commands (bench/streams.py). Within that time the
 fan-out stands aside for the requests being answered (service/foreground.py).
+
+Under `danger serve` a hub also runs in each API process's stream writer, a process of its
+own at a lower priority, for the streams the API process hands it (service/stream_writer.py);
+the API process's own hub writes the rest.
 """
 
 from __future__ import annotations
