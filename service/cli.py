@@ -84,7 +84,10 @@ def _serve(args: argparse.Namespace) -> int:
             access_log=args.access_log,
         )
         server = uvicorn.Server(config)
-        server.run()
+        # uvicorn shuts down on Ctrl-C and then raises the signal again, which asyncio's
+        # runner turns into KeyboardInterrupt: the shutdown is done, so no traceback.
+        with contextlib.suppress(KeyboardInterrupt):
+            server.run()
         if not server.started:  # the lifespan failed (a store refused since the check)
             return 1
     finally:

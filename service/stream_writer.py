@@ -127,6 +127,9 @@ class StreamWriter:
                     "service.stream_process",
                     str(theirs.fileno()),
                     pass_fds=(theirs.fileno(),),
+                    # Out of the terminal's process group, so a Ctrl-C reaches only the API
+                    # process, which then lets the writer go (its end of the socket closes).
+                    start_new_session=True,
                 )
             ours.setblocking(False)
             # Its settings (the store's password among them) over the socket, not in argv.

@@ -29,9 +29,11 @@ def serve(
     *flags: str,
     output: IO | None = None,
     store: dict[str, str] | None = None,
+    session: bool = False,
 ) -> subprocess.Popen:
     """`danger serve` on the embedded server in `data_dir` (or on the store `store` names:
-    REDIS_URL, DANGER_QUEUE_URL); what it prints goes to `output`."""
+    REDIS_URL, DANGER_QUEUE_URL); what it prints goes to `output`; with `session`, in a
+    session (and process group) of its own, as a terminal starts it."""
     env = {**os.environ, "DANGER_DATA_DIR": str(data_dir), "DANGER_PORT": str(port)}
     # Clients here play as fast as they can from one address: no per-client limits.
     env.update(DANGER_RATE_LIMITS="off", DANGER_OPEN_GAMES_PER_CLIENT="0")
@@ -43,6 +45,7 @@ def serve(
         env=env,
         stdout=output or subprocess.DEVNULL,
         stderr=output or subprocess.DEVNULL,
+        start_new_session=session,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -77,12 +80,15 @@ async def test_a_stopped_service_keeps_every_answered_command_and_leaves_no_serv
     proc = serve(tmp_path, port)
     base = f"http://127.0.0.1:{port}"
     game_id, tokens, seq = await play_some(base)
+    writers = stream_writers(proc.pid)
+    assert len(writers) == 1
     proc.send_signal(how)
     proc.wait(timeout=20)
     deadline = time.monotonic() + 10
-    while valkey_children(tmp_path) and time.monotonic() < deadline:
+    while (valkey_children(tmp_path) or alive(writers)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert valkey_children(tmp_path) == [], "the embedded server outlived the service"
+    assert alive(writers) == [], "the stream writer outlived the service"
 
     proc = serve(tmp_path, port)
     try:
@@ -100,6 +106,27 @@ async def test_a_stopped_service_keeps_every_answered_command_and_leaves_no_serv
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+async def test_ctrl_c_in_a_terminal_stops_the_service_and_its_processes_quietly(tmp_path):
+    """A terminal's Ctrl-C signals the whole process group: the service, its embedded
+    server's parent and its stream writer all get SIGINT; the service shuts down, the rest
+    end after it, and nothing prints a traceback."""
+    port = free_port()
+    log = tmp_path / "serve.log"
+    with log.open("w") as output:
+        proc = serve(tmp_path / "data", port, output=output, session=True)
+        await play_some(f"http://127.0.0.1:{port}")
+        writers = stream_writers(proc.pid)
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=20)  # uvicorn raises the signal again once it has shut down
+    deadline = time.monotonic() + 10
+    while alive(writers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert writers and alive(writers) == []
+    printed = log.read_text()
+    assert "Application shutdown complete" in printed
+    assert "Traceback" not in printed and "KeyboardInterrupt" not in printed
 
 
 def test_one_data_dir_serves_one_server_at_a_time(tmp_path):
@@ -186,3 +213,18 @@ def args_of(pid: int) -> str:
         return (Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")).decode()
     except OSError:
         return ""
+
+
+def stream_writers(pid: int) -> list[int]:
+    """The service's stream writers (service/stream_writer.py): one per API process."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        found = [p for p in descendants(pid) if "service.stream_process" in args_of(p)]
+        if found:
+            return found
+        time.sleep(0.05)
+    return []
+
+
+def alive(pids: list[int]) -> list[int]:
+    return [p for p in pids if args_of(p)]
