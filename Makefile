@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: constraints run run-cluster test test-cluster test-browser chromium screenshots lint openapi client bench bench-tools profile soak capacity clean
+.PHONY: constraints run run-cluster test test-cluster test-browser chromium screenshots lint openapi client bench bench-tools profile anatomy soak capacity clean
 
 # `make run` installs what the service needs, no more; the test tools come with `make test`.
 $(STAMP): pyproject.toml constraints.txt
@@ -66,6 +66,7 @@ lint: $(TEST_STAMP)
 # Not part of `make test`: a few minutes of load (docs/performance.md). wrk is Debian's.
 bench-tools: $(TEST_STAMP)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	command -v strace >/dev/null || (apt-get update -qq && apt-get install -y -qq strace)
 	$(PY) -m pip install --quiet -c constraints.txt -e ".[test,bench]"
 
 bench: bench-tools
@@ -73,6 +74,10 @@ bench: bench-tools
 
 profile: bench-tools
 	$(PY) -m bench.profile
+
+# What one command costs, counted: Valkey commands and system calls beside the anchor's.
+anatomy: bench-tools
+	$(PY) -m bench.anatomy
 
 # Ten minutes of mixed load; memory over time (docs/performance.md, "Soak").
 soak: $(TEST_STAMP)

@@ -162,25 +162,27 @@ async def on_one_connection(
     return list(await pipe.execute())
 
 
-async def run_scripts(redis: Store, script: Any, calls: list[tuple[list[str], list[Any]]]) -> None:
-    """`script` (service/lua.py's Script) once per call (keys, args): one pipeline on a single
-    server (EVALSHA itself: redis-py's script objects ask SCRIPT EXISTS on every pipeline);
-    on a cluster, whose pipelines refuse EVALSHA, each call on its own, many at once."""
+async def run_scripts(
+    redis: Store, script: Any, calls: list[tuple[list[str], list[Any]]]
+) -> list[Any]:
+    """`script` (service/lua.py's Script) once per call (keys, args), its replies in order: one
+    pipeline on a single server (EVALSHA itself: redis-py's script objects ask SCRIPT EXISTS on
+    every pipeline); on a cluster, whose pipelines refuse EVALSHA, each call on its own, many
+    at once."""
     from redis.exceptions import NoScriptError
 
     if not calls:
-        return
+        return []
     if isinstance(redis, RedisCluster):
-        await gather_bounded([lambda k=k, a=a: script(redis, k, a) for k, a in calls])
-        return
+        return await gather_bounded([lambda k=k, a=a: script(redis, k, a) for k, a in calls])
     for attempt in range(2):
         pipe = redis.pipeline(transaction=False)
         for names, args in calls:
             pipe.evalsha(script.sha, len(names), *names, *args)
         try:
-            await pipe.execute()
-            return
+            return list(await pipe.execute())
         except NoScriptError:  # the server restarted and lost its scripts: load again
             if attempt:
                 raise
             await redis.script_load(script.source)
+    raise AssertionError("unreachable")

@@ -54,6 +54,7 @@ from .observe import observe
 from .offload import Offload
 from .open_games import OpenGames
 from .problems import HANDLERS
+from .rate_ledger import Ledger
 from .stream_slots import StreamSlots
 from .stream_writer import StreamWriter
 from .streams import KEEP_ALIVE_SECONDS, StreamHub
@@ -140,6 +141,11 @@ def create_app(
             clock,
             cache_bytes=settings.cache_mb * 2**20,
         )
+        if settings.rate_limits and settings.rate_settle_ms > 0:
+            limiter.ledger = Ledger(
+                redis, clock.time, settings.rate_settle_ms / 1000, settings.rate_buckets
+            )
+            limiter.ledger.start()
         slots = StreamSlots(settings.streams_per_client, settings.streams_max)
         keep_alive = app.state.get("keep_alive", KEEP_ALIVE_SECONDS)  # tests shorten it
         hub = StreamHub(
@@ -188,6 +194,9 @@ def create_app(
                 await writer.stop()
             await hub.stop()
             await bell.stop()
+            if limiter.ledger is not None:
+                await limiter.ledger.stop()
+                limiter.ledger = None
             with contextlib.suppress(Exception):  # else within the appends' grace
                 await service.due_filing.flushed()
             app.state.offload.close()
@@ -224,6 +233,7 @@ def create_app(
             {
                 "open_games": OpenGames(settings.open_games_per_client, clients),
                 "clients": clients,
+                "limiter": limiter,
                 "creates": Creates(settings.idempotency_ms),
                 "auth": settings.auth,
             }

@@ -194,6 +194,10 @@ class Settings:
     cpu_queue: int = 32  # such reads waiting beyond these are refused (503 busy)
     rate_limits: bool = True  # the per-client limits of `rates`, kept in Valkey
     rates: Rates = Rates()
+    # Commands and reads are decided on this process's copy of a client's bucket, settled with
+    # Valkey this often (service/rate_ledger.py); 0: every request asks Valkey.
+    rate_settle_ms: float = 50.0
+    rate_buckets: int = 100_000  # the copies one process keeps; beyond, a request asks Valkey
     # Peers whose X-Forwarded-For names the client: "*" (any peer: one proxy in front), or
     # addresses and networks ("10.0.0.0/8"). Empty: the client is the peer, the header ignored.
     trusted_proxies: tuple[str, ...] = field(default=())
@@ -270,6 +274,8 @@ class Settings:
             audit_upload_bytes=_positive(env, "DANGER_AUDIT_UPLOAD_MB", 8) * 2**20,
             rate_limits=_flag(env.get("DANGER_RATE_LIMITS", "on")),
             rates=Rates.from_env(env),
+            rate_settle_ms=_at_least_zero(env, "DANGER_RATE_SETTLE_MS", cls.rate_settle_ms),
+            rate_buckets=_positive(env, "DANGER_RATE_BUCKETS", cls.rate_buckets),
             trusted_proxies=_trusted_proxies(env.get("DANGER_TRUSTED_PROXY", "")),
             open_games_per_client=_count(
                 "DANGER_OPEN_GAMES_PER_CLIENT",

@@ -20,8 +20,11 @@ from .clients import SCOPE_KEY, Clients
 from .config import Rate, Rates
 from .errors import ApiError
 from .lua import Script
+from .rate_ledger import Ledger
 
 BUCKET = Script.named("rate_bucket.lua")
+# The kinds a client sends many of: decided in the process, settled in batches (rate_ledger.py).
+SETTLED_KINDS = frozenset({"command", "read"})
 # Answer fields a browser client may read (CORS exposes only a few by default).
 HEADERS = ["RateLimit", "RateLimit-Policy", "Retry-After"]
 
@@ -66,17 +69,22 @@ class Limiter:
     def __init__(self, rates: Rates, clients: Clients) -> None:
         self.rates = rates
         self.clients = clients
+        self.ledger: Ledger | None = None  # set while the app runs, unless settling is off
 
     async def take(self, redis: Any, client: str, kind: str, rate: Rate) -> Verdict:
-        admitted, left, reset, wait = await BUCKET(
-            redis, [f"dg:rate:{kind}:{client}"], [rate.requests, rate.seconds]
-        )
+        key = f"dg:rate:{kind}:{client}"
+        ledger = self.ledger
+        if ledger is not None and kind in SETTLED_KINDS and ledger.holds(key):
+            admitted, left, reset, wait = await ledger.take(key, rate)
+        else:
+            admitted, left, reset, wait = await BUCKET(redis, [key], [rate.requests, rate.seconds])
         return Verdict(kind, rate, bool(admitted), int(left), int(reset), int(wait))
 
 
 class RateLimitMiddleware:
-    """Takes one request from the client's bucket before the handler runs (one EVALSHA);
-    refuses with 429 when the bucket is empty, and adds the RateLimit fields to every answer."""
+    """Takes one request from the client's bucket before the handler runs (a command or a read
+    from this process's copy, anything else with one EVALSHA); refuses with 429 when the
+    bucket is empty, and adds the RateLimit fields to every answer."""
 
     def __init__(self, app: ASGIApp, limiter: Limiter) -> None:
         self.app = app

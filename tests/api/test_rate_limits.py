@@ -120,6 +120,93 @@ async def test_the_limit_holds_across_two_app_processes_on_one_valkey(valkey):
         assert_rate_limited(refused, "create")
 
 
+async def test_reads_and_commands_are_decided_in_the_process_and_settled_for_every_process(
+    valkey,
+):
+    """Each process decides a client's reads on its own copy of the bucket and settles with
+    Valkey every DANGER_RATE_SETTLE_MS: a process that has not yet seen the client reads the
+    bucket first, and one that holds an old copy learns at its next settlement."""
+    rates = tight(read=Rate(6, 60))
+    one = make_app(valkey, rate_limits=True, rates=rates, rate_settle_ms=50)
+    two = make_app(valkey, rate_limits=True, rates=rates, rate_settle_ms=50)
+    redis = await store_client(valkey.url)
+    key = "dg:rate:read:192.0.2.25"
+    try:
+        async with (
+            running(one),
+            running(two),
+            peer(one, "192.0.2.25") as via_one,
+            peer(two, "192.0.2.25") as via_two,
+        ):
+            first = [await via_one.get("/v1/games") for _ in range(3)]
+            assert [left(r)["r"] for r in first] == [5, 4, 3]
+            await asyncio.sleep(0.2)
+            assert await redis.pttl(key) > 0, "settled: the bucket in Valkey holds the three"
+            # New to the client, the second process reads the bucket before deciding.
+            second = [await via_two.get("/v1/games") for _ in range(4)]
+            assert [left(r)["r"] for r in second[:3]] == [2, 1, 0]
+            assert_rate_limited(second[3], "read")
+            await asyncio.sleep(0.2)
+            # The first process's copy is as it settled it: one more read on it, which its
+            # next settlement corrects; the rate on top is one settlement's worth, no more.
+            late = await via_one.get("/v1/games")
+            assert late.status_code == 200 and left(late)["r"] == 2
+            await asyncio.sleep(0.2)
+            assert_rate_limited(await via_one.get("/v1/games"), "read")
+            assert_rate_limited(await via_two.get("/v1/games"), "read")
+    finally:
+        await redis.aclose()
+
+
+async def test_settling_off_or_copies_at_their_bound_ask_valkey_for_every_request(valkey):
+    redis = await store_client(valkey.url)
+    try:
+        app = make_app(valkey, rate_limits=True, rates=tight(read=Rate(30, 60)), rate_buckets=2)
+        async with running(app):
+            for address in ("192.0.2.26", "192.0.2.27"):
+                async with peer(app, address) as c:
+                    assert (await c.get("/v1/games")).status_code == 200
+            copies = app.state.limiter.ledger.copies
+            assert len(copies) == 2
+            # The process holds two copies: a third client is asked of Valkey at once.
+            async with peer(app, "192.0.2.28") as c:
+                answers = [await c.get("/v1/games") for _ in range(3)]
+                assert [left(r)["r"] for r in answers] == [29, 28, 27]
+                assert await redis.pttl("dg:rate:read:192.0.2.28") > 0
+            assert len(copies) == 2
+        app = make_app(valkey, rate_limits=True, rates=tight(read=Rate(30, 60)), rate_settle_ms=0)
+        async with running(app), peer(app, "192.0.2.29") as c:
+            assert app.state.limiter.ledger is None
+            assert left(await c.get("/v1/games"))["r"] == 29
+            assert await redis.pttl("dg:rate:read:192.0.2.29") > 0
+    finally:
+        await redis.aclose()
+
+
+async def test_a_stopping_process_settles_and_idle_copies_are_let_go(valkey, monkeypatch):
+    monkeypatch.setattr("service.rate_ledger.IDLE_SECONDS", 0.3)
+    redis = await store_client(valkey.url)
+    try:
+        rates = tight(read=Rate(30, 60))
+        app = make_app(valkey, rate_limits=True, rates=rates, rate_settle_ms=5000)
+        async with running(app), peer(app, "192.0.2.31") as c:
+            for _ in range(4):
+                await c.get("/v1/games")
+            assert await redis.exists("dg:rate:read:192.0.2.31") == 0, "not settled yet"
+        # Stopping, the process settled what it had admitted: another sees four taken.
+        other = make_app(valkey, rate_limits=True, rates=tight(read=Rate(30, 60)))
+        async with running(other), peer(other, "192.0.2.31") as c:
+            assert left(await c.get("/v1/games"))["r"] == 25
+            copies = other.state.limiter.ledger.copies
+            assert "dg:rate:read:192.0.2.31" in copies
+            await asyncio.sleep(0.5)  # settled, then idle past IDLE_SECONDS
+            await other.state.limiter.ledger.settle()
+            assert "dg:rate:read:192.0.2.31" not in copies
+            assert left(await c.get("/v1/games"))["r"] == 24, "read again from Valkey"
+    finally:
+        await redis.aclose()
+
+
 async def test_x_forwarded_for_is_ignored_without_a_trusted_proxy(valkey):
     app = make_app(valkey, rate_limits=True, rates=tight(create=Rate(3, 60)))
     async with running(app), peer(app, "192.0.2.30") as spoofer:
@@ -338,7 +425,10 @@ def test_settings_read_from_the_environment(monkeypatch):
     monkeypatch.setenv("DANGER_RATE_STREAM", "off")
     monkeypatch.setenv("DANGER_TRUSTED_PROXY", "10.0.0.0/8, 192.0.2.1")
     monkeypatch.setenv("DANGER_OPEN_GAMES_PER_CLIENT", "3")
+    monkeypatch.setenv("DANGER_RATE_SETTLE_MS", "0")
+    monkeypatch.setenv("DANGER_RATE_BUCKETS", "500")
     settings = Settings.from_env()
+    assert settings.rate_settle_ms == 0 and settings.rate_buckets == 500
     assert settings.rate_limits
     assert settings.rates.create == Rate(5, 10) and settings.rates.stream is None
     assert settings.rates.command == Rates().command
@@ -359,6 +449,11 @@ def test_settings_read_from_the_environment(monkeypatch):
     with pytest.raises(ValueError, match="DANGER_TRUSTED_PROXY"):
         Settings.from_env()
     monkeypatch.setenv("DANGER_TRUSTED_PROXY", "")
+    for name, bad in (("DANGER_RATE_SETTLE_MS", "-5"), ("DANGER_RATE_BUCKETS", "0")):
+        monkeypatch.setenv(name, bad)
+        with pytest.raises(ValueError, match=name):
+            Settings.from_env()
+        monkeypatch.delenv(name)
     monkeypatch.setenv("DANGER_OPEN_GAMES_PER_CLIENT", "ten")
     with pytest.raises(ValueError, match="DANGER_OPEN_GAMES_PER_CLIENT"):
         Settings.from_env()
@@ -404,6 +499,7 @@ async def test_a_bucket_is_never_written_to_the_append_only_file(tmp_path):
             await c.get("/v1/games/no-such-game")  # the app's own first writes are done
             before = (await redis.info("persistence"))["aof_current_size"]
             answers = [await c.get("/v1/games/no-such-game") for _ in range(40)]
+            await asyncio.sleep(0.2)  # settled with Valkey (service/rate_ledger.py)
             after = (await redis.info("persistence"))["aof_current_size"]
         assert [r.status_code for r in answers[:29]] == [404] * 29, "the bucket counts"
         assert_rate_limited(answers[-1], "read")
