@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 SCOPE_KEY = "danger.app_key"  # where a request's verified app key is kept in its ASGI scope
+_NAMED = "danger.client"  # the client a request's peer and proxies name, once worked out
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -60,6 +61,12 @@ class Clients:
         key = scope.get(SCOPE_KEY)
         if key is not None:
             return key.client  # type: ignore[no-any-return]
+        named = scope.get(_NAMED)
+        if named is None:  # the rate limit, the log line and a stream each ask
+            named = scope[_NAMED] = self._of_peer(scope)
+        return named  # type: ignore[no-any-return]
+
+    def _of_peer(self, scope: Any) -> str:
         peer_text = (scope.get("client") or ("local",))[0] or "local"
         peer = parse_address(peer_text)
         if not (self.any_peer or self._trusted(peer)):

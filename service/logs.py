@@ -132,6 +132,9 @@ atexit.register(stop)
 def configure(fmt: str = "json", level: int = logging.INFO, stream: Any = None) -> None:
     """Route the root logger and uvicorn's through one formatter and one writer thread."""
     global _writer
+    # Neither format writes the process, the thread or its name: a record need not look
+    # them up (a system call and two lookups for every request's line).
+    logging.logProcesses = logging.logThreads = logging.logMultiprocessing = False
     if fmt not in FORMATS:
         raise ValueError(f"DANGER_LOG_FORMAT must be one of {', '.join(FORMATS)}, not {fmt!r}")
     stop()

@@ -7,6 +7,8 @@ bot moves run outside any request: `current()` is then None and nothing is recor
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
 import secrets
 from contextvars import ContextVar
@@ -50,8 +52,25 @@ def begin(sent: bytes | None) -> RequestContext:
     return context
 
 
+class _Ids:
+    """Request ids: 40 random bits drawn once per process, then a counter. Unique within the
+    process and, with a fleet's thousands of processes, between them; not secret (the answer
+    and the events carry them), so not worth a `getrandom` system call per request."""
+
+    def __init__(self) -> None:
+        self.renew()
+
+    def renew(self) -> None:
+        self.prefix = f"req_{secrets.randbits(40):010x}"
+        self.counter = itertools.count(secrets.randbits(39))
+
+
+_ids = _Ids()
+os.register_at_fork(after_in_child=_ids.renew)
+
+
 def new_request_id() -> str:
-    return "req_" + secrets.token_hex(10)
+    return f"{_ids.prefix}{next(_ids.counter) & 0xFF_FFFF_FFFF:010x}"
 
 
 def meta() -> dict[str, str] | None:
