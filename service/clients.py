@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 SCOPE_KEY = "danger.app_key"  # where a request's verified app key is kept in its ASGI scope
+NAMES_KEPT = 4096  # peers (and proxies' headers) whose client is remembered
 _NAMED = "danger.client"  # the client a request's peer and proxies name, once worked out
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -53,6 +54,7 @@ class Clients:
             )
         except ValueError as exc:
             raise ValueError(f"DANGER_TRUSTED_PROXY: {exc}") from None
+        self._named: dict[tuple[str, bytes], str] = {}
 
     def _trusted(self, address: Address | None) -> bool:
         return address is not None and any(address in n for n in self.networks)
@@ -67,11 +69,24 @@ class Clients:
         return named  # type: ignore[no-any-return]
 
     def _of_peer(self, scope: Any) -> str:
+        """The client the peer and, behind trusted proxies, X-Forwarded-For name: worked out
+        once per peer and header (parsing addresses costs more than the rest of a request's
+        limit), remembered for at most NAMES_KEPT of them."""
         peer_text = (scope.get("client") or ("local",))[0] or "local"
+        hops = b""
+        if self.any_peer or self.networks:
+            hops = b",".join(v for k, v in scope["headers"] if k == b"x-forwarded-for")
+        named = self._named.get((peer_text, hops))
+        if named is None:
+            if len(self._named) >= NAMES_KEPT:
+                self._named.clear()
+            named = self._named[(peer_text, hops)] = self._work_out(peer_text, hops)
+        return named
+
+    def _work_out(self, peer_text: str, hops: bytes) -> str:
         peer = parse_address(peer_text)
         if not (self.any_peer or self._trusted(peer)):
             return _label(peer) if peer is not None else peer_text
-        hops = b",".join(v for k, v in scope["headers"] if k == b"x-forwarded-for")
         client = peer
         for hop in reversed(hops.decode("latin-1").split(",")):
             address = parse_address(hop)

@@ -44,20 +44,28 @@ class Jobs:
             return
         await self.store.set_due(game.id, await self._queue_jobs(game, recheck))
 
-    async def _queue_jobs(self: GameService, game: Game, recheck: float | None) -> int | None:
+    async def _queue_jobs(
+        self: GameService, game: Game, recheck: float | None, again: bool = True
+    ) -> int | None:
         """Queue the game's jobs; the time (ms) the sweep should look at it next, None for
-        never."""
+        never. `again`: every running timer's too, whatever this process queued before."""
         assert self.scheduler is not None
         due: list[float] = []
-        # Every running timer, every time: its deadline comes from the log and the queue
-        # refuses a timer id it holds already, so queueing again (another process, a
-        # restart, the sweep) changes nothing, and a timer whose job was lost is queued anew.
+        # Every running timer: its deadline comes from the log and the queue refuses a timer
+        # id it holds already, so queueing again (another process, a restart, the sweep)
+        # changes nothing, and a timer whose job was lost is queued anew. After a command
+        # (`again` False) a timer this process queued already for the same deadline is not
+        # asked of the queue again (three round trips each: arq watches the job's key): the
+        # sweep asks for it when the game falls due, its deadline and SWEEP_SLACK_SECONDS on.
+        queued, game.timers_queued = game.timers_queued, {}
         for timer_id, _, deadline in game.clocks():
-            # A deadline is the store's time; the queue runs jobs by the clock of the worker
-            # that takes them. Early by a margin (the job comes again at the deadline,
-            # measured by the store's clock), never late by a worker's skew.
-            early = timedelta(seconds=self.clock.offset + TIMER_EARLY_SECONDS)
-            await self.scheduler.timer(game.id, timer_id, deadline - early)
+            if again or queued.get(timer_id) != deadline:
+                # A deadline is the store's time; the queue runs jobs by the clock of the
+                # worker that takes them. Early by a margin (the job comes again at the
+                # deadline, measured by the store's clock), never late by a worker's skew.
+                early = timedelta(seconds=self.clock.offset + TIMER_EARLY_SECONDS)
+                await self.scheduler.timer(game.id, timer_id, deadline - early)
+            game.timers_queued[timer_id] = deadline
             due.append(deadline.timestamp() + SWEEP_SLACK_SECONDS)
         expiry = game.expiry(self.lifecycle.open_hours)
         if expiry is not None:
@@ -99,7 +107,7 @@ class Jobs:
         if self.scheduler is None:
             return
         try:
-            self.due_filing.file(game.id, game.seq, await self._queue_jobs(game, None))
+            self.due_filing.file(game.id, game.seq, await self._queue_jobs(game, None, False))
         except Exception:
             log.exception("could not queue the jobs of %s; the sweep will", game.id)
 

@@ -56,6 +56,8 @@ class Game:
     _shuffler_entropy: list[str] = field(default_factory=list)
     # seat -> (its last move's seq, when (epoch s) the move this process queued for it is due)
     bot_due: dict[int, tuple[int, float]] = field(default_factory=dict)
+    # timer id -> the deadline this process queued the timer's job for (service/game_jobs.py)
+    timers_queued: dict[str, datetime] = field(default_factory=dict)
     created_at: str = ""
     active_at: str = ""  # the `at` of the last command of a seat, or of the start
     last_at: str = ""  # the `at` of the last event: the next may not be earlier

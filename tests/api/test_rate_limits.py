@@ -485,6 +485,16 @@ def test_who_the_client_is():
         Clients(("not-an-address",))
 
 
+def test_the_clients_worked_out_are_remembered_within_a_bound(monkeypatch):
+    monkeypatch.setattr("service.clients.NAMES_KEPT", 3)
+    clients = Clients(("*",))
+    named = [clients.of(scope("10.0.0.1", f"198.51.100.{i}")) for i in range(10)]
+    assert named == [f"198.51.100.{i}" for i in range(10)]
+    assert len(clients._named) <= 3  # a proxy's headers, forged by its clients, hold no more
+    again = scope("10.0.0.1", "198.51.100.9")
+    assert clients.of(again) == "198.51.100.9" and again["danger.client"] == "198.51.100.9"
+
+
 async def test_a_bucket_is_never_written_to_the_append_only_file(tmp_path):
     """Under `appendfsync always` a bucket written there would make every request wait for
     the disk before its handler runs, and grow the file by a write per request."""

@@ -18,7 +18,7 @@ from service.embedded import EmbeddedValkey
 from service.games import GameService
 from service.worker import JobQueue, build_worker, job_id, sweep
 from tests.conftest import make_app
-from tests.players import new_table
+from tests.players import first_to_act, new_table
 from tests.stores import queue_of, queue_pool, store_client
 
 JOB_SECONDS = 0.5  # the test worker's bound on one attempt
@@ -218,3 +218,30 @@ async def test_a_job_whose_settling_failed_runs_again_at_the_next_start_of_the_w
         finally:
             await redis.aclose()
             await pool.aclose()
+
+
+async def test_a_process_asks_the_queue_for_a_running_timer_once_and_the_sweep_again(own_server):
+    """After a command the process does not ask the queue again for a timer it queued for the
+    same deadline (each ask is three round trips): a job the queue lost meanwhile is queued
+    again by the sweep, when the game falls due."""
+    queue = "dg:timers:test-once"
+    app = make_app(own_server, background=False, queue=queue)
+    async with AsyncTestClient(app=app) as client:
+        table = await new_table(client, seats=2, game="danger-danger", round_seconds=3600)
+        pool = queue_pool(own_server, queue)
+        (key,) = [k for k in await pool.zrange(queue, 0, -1) if table.id.encode() in k]
+        assert key.startswith(job_id(table.id, "round:1:").encode()), "the start queued it"
+        await pool.zrem(queue, key)  # lost, as a failover may lose it
+        await pool.delete(b"arq:job:" + key)
+        for _ in range(3):
+            seat, legal = await first_to_act(table)
+            assert (await table.send(seat, legal[0])).status_code == 200
+        assert await pool.zscore(queue, key) is None, "a command asked the queue again"
+        redis = await store_client(own_server.url)
+        try:
+            service = GameService(EventStore(redis), False, JobQueue(pool), Lifecycle())
+            await service.store.set_due(table.id, int(time.time() * 1000))
+            await sweep(service)
+            assert await pool.zscore(queue, key), "the sweep did not queue the round's timer"
+        finally:
+            await redis.aclose()
