@@ -111,26 +111,26 @@ class Ledger:
         return True, left, reset, wait
 
     async def _read(self, key: str, rate: Rate) -> None:
-        """The bucket as Valkey holds it, into a copy here; concurrent first requests of one
-        bucket wait for the same read."""
-        reading = self._reading.get(key)
-        if reading is not None:
-            await asyncio.shield(reading)
-            return
+        """The bucket as Valkey holds it, into a copy here. Concurrent first requests of one
+        bucket wait for one read; if it failed, the next of them reads."""
+        while (reading := self._reading.get(key)) is not None:
+            await asyncio.wait({reading})  # its outcome is its reader's: the copy is what counts
+            copy = self.copies.get(key)
+            if copy is not None and copy.rate == rate:
+                return
         reading = self._reading[key] = asyncio.get_running_loop().create_future()
         try:
             tat, server_now = await SETTLE(self.redis, [key], [rate.requests, rate.seconds, 0])
             now = self.now() * MICROS
             # The store's clock as this process estimates it may differ from TIME by a fraction
             # of a round trip: the copy keeps the bucket's room, not its raw time.
-            self.copies[key] = Copy(now + (tat - server_now), rate, now)
-            reading.set_result(None)
-        except BaseException as exc:
-            reading.set_exception(exc)
-            reading.exception()  # retrieved: the waiters raise it, if any
-            raise
+            fresh = Copy(now + (tat - server_now), rate, now)
+            old = self.copies.get(key)
+            fresh.admitted = old.admitted if old is not None else 0  # not yet settled: kept
+            self.copies[key] = fresh
         finally:
             del self._reading[key]
+            reading.set_result(None)
 
     async def _run(self) -> None:
         while True:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -203,6 +204,47 @@ async def test_a_stopping_process_settles_and_idle_copies_are_let_go(valkey, mon
             await other.state.limiter.ledger.settle()
             assert "dg:rate:read:192.0.2.31" not in copies
             assert left(await c.get("/v1/games"))["r"] == 24, "read again from Valkey"
+    finally:
+        await redis.aclose()
+
+
+async def test_concurrent_first_requests_of_a_bucket_wait_for_one_read(valkey, monkeypatch):
+    """A bucket new to the process is read once for all the requests that came for it at
+    once; if that read fails, its own request fails and the next waiting one reads."""
+    from redis.exceptions import ConnectionError as Lost
+
+    from service import rate_ledger
+
+    class Counted:
+        def __init__(self, script: Any, fail_first: bool) -> None:
+            self.script, self.sha, self.source = script, script.sha, script.source
+            self.calls, self.fail_first = 0, fail_first
+
+        async def __call__(self, *args: Any) -> Any:
+            self.calls += 1
+            await asyncio.sleep(0.01)  # the others arrive meanwhile
+            if self.fail_first and self.calls == 1:
+                raise Lost("the store went away")
+            return await self.script(*args)
+
+    redis = await store_client(valkey.url)
+    rate = Rate(30, 60)
+    try:
+        ledger = rate_ledger.Ledger(redis, time.time, 60.0, 10)
+        counted = Counted(rate_ledger.SETTLE, fail_first=False)
+        monkeypatch.setattr(rate_ledger, "SETTLE", counted)
+        key = "dg:rate:read:192.0.2.33"
+        taken = await asyncio.gather(*(ledger.take(key, rate) for _ in range(5)))
+        assert counted.calls == 1
+        assert sorted(left for _, left, _, _ in taken) == [25, 26, 27, 28, 29]
+        failing = Counted(rate_ledger.SETTLE.script, fail_first=True)
+        monkeypatch.setattr(rate_ledger, "SETTLE", failing)
+        key = "dg:rate:read:192.0.2.34"
+        outcomes = await asyncio.gather(
+            *(ledger.take(key, rate) for _ in range(3)), return_exceptions=True
+        )
+        assert [type(o) for o in outcomes].count(Lost) == 1 and failing.calls == 2
+        assert sorted(o[1] for o in outcomes if not isinstance(o, Exception)) == [28, 29]
     finally:
         await redis.aclose()
 
