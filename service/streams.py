@@ -9,6 +9,10 @@ each subscriber's queue. Each viewer's redacted form is made once per batch and 
 stream therefore holds no Valkey connection: only reading its backlog (and a catch-up)
 borrows one from the process's pool for a moment.
 
+A hub with no stream open reads no feed (an API process whose streams its writer writes pays
+for no reader of the feeds). When a stream comes, the hub takes up the feeds from their tails
+before the stream reads its backlog: what the backlog does not hold, the hub announces.
+
 A subscriber is registered before it reads its backlog, so every event appended after that is
 announced to it, and every event before it is in what it reads: it sends by seq, skipping what
 it has sent and reading any gap from the store, so there is no gap and no duplicate.
@@ -223,6 +227,11 @@ class StreamHub:
         self._own_bell: Bell | None = None
         self._heard: Listener | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        # Set while the hub reads the feeds: a stream reads its backlog only then, so that
+        # what it does not read from the store, the hub announces. `_wake`: a stream came.
+        self._following = asyncio.Event()
+        self._following.set()  # from the tails `start` takes
+        self._wake = asyncio.Event()
 
     @property
     def open(self) -> int:
@@ -261,6 +270,7 @@ class StreamHub:
         self.slots.take(client)
         subscriber = Subscriber(game_id, viewer, client, self.queue_bound)
         self.channels.setdefault(game_id, set()).add(subscriber)
+        self._wake.set()
         return subscriber
 
     def release(self, subscriber: Subscriber) -> None:
@@ -291,6 +301,7 @@ class StreamHub:
     async def _events(self, subscriber: Subscriber, after: int) -> AsyncGenerator[Frame, None]:
         try:
             last = after
+            await self._following.wait()  # the hub reads the feeds: what follows is announced
             subscriber.behind = True  # first the backlog, from the store
             while True:
                 if subscriber.behind:
@@ -397,6 +408,25 @@ class StreamHub:
         heard = self._heard
         wanted: set[str] | None = None  # None: every feed
         while True:
+            if not self.channels:
+                # No stream here (an API process hands its streams to its writer): the feeds'
+                # entries would serve nobody. Read none until a stream comes, then take up
+                # the feeds from their tails before it reads its backlog.
+                self._following.clear()
+                self._wake.clear()
+                await self._wake.wait()
+                heard.take()  # what rang meanwhile is in the store, below the tails
+                try:
+                    cursors.update(await self._tails(list(cursors)))
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("reading the feeds' tails failed; retrying")
+                    self._wake.set()
+                    await asyncio.sleep(RETRY_SECONDS)
+                    continue
+                self._following.set()
+                wanted = None
             try:
                 names = list(cursors) if wanted is None else [f for f in wanted if f in cursors]
                 reply = await read_streams(

@@ -39,6 +39,16 @@ async def wait_for(predicate: Any, timeout: float = 60.0) -> Any:
         await asyncio.sleep(0.02)
 
 
+async def eventually(predicate: Any, seconds: float) -> bool:
+    """Whether `predicate()` becomes true within `seconds`."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while asyncio.get_running_loop().time() < deadline:
+        if predicate():
+            return True
+        await asyncio.sleep(0.02)
+    return False
+
+
 @dataclass
 class Server:
     app: Any
@@ -302,6 +312,48 @@ async def test_a_stream_ends_after_the_last_event(valkey):
         assert server.hub.open == 0
 
 
+async def test_a_hub_with_no_stream_reads_no_feed_and_a_later_stream_misses_nothing(
+    valkey, monkeypatch
+):
+    """With no stream open the hub hears the bell and reads no feed; the first stream then gets
+    every event, those appended before and while the hub took up the feeds again included,
+    and ends."""
+    from service import streams
+
+    reads = 0
+    read_streams = streams.read_streams
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        return await read_streams(*args, **kwargs)
+
+    monkeypatch.setattr(streams, "read_streams", counted)
+    rng = random.Random(11)
+    async with serving(valkey) as server, client(server.url) as http:
+        table = await new_table(http, seats=2, game="high-voltage")
+        await play(table, 10, rng)
+        await asyncio.sleep(0.3)  # their bells heard
+        assert reads == 0 and server.hub.open == 0
+        # Opened while commands keep coming: those before the hub takes up the feeds are in
+        # the stream's backlog, those after are announced.
+        playing = asyncio.create_task(play_to_end(table, choose=rng.choice))
+        await asyncio.sleep(0.05)
+        live, live_task = open_stream(http, table.id, **table.auth(0))
+        await playing
+        await asyncio.wait_for(live_task, 30)
+        assert reads > 0
+        events = (await http.get(f"/v1/games/{table.id}/events", headers=table.auth(0))).json()
+        last = events["events"][-1]
+        assert last["type"] == "seed_revealed"
+        assert live.ended and live.seqs == list(range(1, last["seq"] + 1))
+        await wait_for(lambda: server.hub.open == 0)
+        before = reads
+        await new_table(http, seats=2, game="high-voltage")
+        await asyncio.sleep(0.3)
+        assert reads == before, "idle again: no stream, no read"
+
+
 async def test_resuming_with_last_event_id_has_no_gap_and_no_duplicate(valkey):
     """Readers hang up after a few events and resume with Last-Event-ID while commands are
     appended; joined up, each reader's events are every event once, in order."""
@@ -343,8 +395,11 @@ async def test_a_slow_reader_catches_up_from_the_store(valkey):
         subscriber = hub.subscribe(table.id, "spectator", "in-process")
         messages = hub.events(subscriber, start)
         rng = random.Random(2)
-        final = await play(table, 1, rng)  # the reader sleeps: its one place fills
-        await wait_for(lambda: subscriber.batches)
+        # The reader sleeps: its one place fills. A hub that had no stream takes up the feeds
+        # first: a command before that is in the reader's backlog, not offered to its queue.
+        final = await play(table, 1, rng)
+        while not await eventually(lambda: subscriber.batches, 1.0):
+            final = await play(table, 1, rng)
         while not subscriber.behind:  # the next batch the hub offers overflows the queue
             final = await play(table, 1, rng)
             await wait_for(
