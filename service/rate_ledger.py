@@ -91,7 +91,9 @@ class Ledger:
             log.warning("could not settle the rate limits' last requests", exc_info=True)
 
     def holds(self, key: str) -> bool:
-        return key in self.copies or len(self.copies) < self.max_buckets
+        """Whether a request of `key` is decided here: its copy is held, or there is room for
+        one (counting the copies being read)."""
+        return key in self.copies or len(self.copies) + len(self._reading) < self.max_buckets
 
     async def take(self, key: str, rate: Rate) -> tuple[bool, int, int, int]:
         """One request from the bucket `key`: (admitted, left, seconds until one more,
