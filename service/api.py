@@ -121,7 +121,7 @@ def bearer_token(request: Request, service: Service) -> str | None:
     """The request's bearer token (the app's `token` dependency). It names `service` so that
     Litestar resolves the two one after the other: two dependencies of one level are resolved
     concurrently, in an anyio task group of their own, which cost more than both together
-    (docs/performance.md, "What a command costs")."""
+    (docs/performance.md, "What a command costs, counted")."""
     return bearer(request.headers.get("authorization"))
 
 

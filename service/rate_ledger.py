@@ -2,7 +2,7 @@
 settled with Valkey in batches.
 
 Asking Valkey for every request costs a round trip: about a tenth of a command's CPU in the
-API process and a fifth of Valkey's (docs/performance.md, "What a command costs"). Here a
+API process and a fifth of Valkey's (docs/performance.md, "What a command costs, counted"). A
 process decides on its own copy of a client's bucket, the GCRA of service/rate_bucket.lua
 worked out on the store's clock (service/clock.py), and every `settle_seconds` sends what it
 admitted on each bucket since, all buckets in one round trip (service/rate_settle.lua); the
@@ -74,6 +74,9 @@ class Ledger:
         self.settle_seconds, self.max_buckets = settle_seconds, max_buckets
         self.copies: OrderedDict[str, Copy] = OrderedDict()  # least recently used first
         self._reading: dict[str, asyncio.Future[None]] = {}
+        # The buckets with requests admitted since they were last settled: a settlement looks
+        # at these only, not at every copy held.
+        self._unsettled: set[str] = set()
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -110,6 +113,7 @@ class Ledger:
             return False, left, reset, wait
         copy.tat = after
         copy.admitted += 1
+        self._unsettled.add(key)
         return True, left, reset, wait
 
     async def _read(self, key: str, rate: Rate) -> None:
@@ -155,7 +159,12 @@ class Ledger:
             if now - oldest.touched < IDLE_SECONDS * MICROS or oldest.admitted:
                 break
             self.copies.popitem(last=False)
-        due = [(key, copy, copy.admitted) for key, copy in self.copies.items() if copy.admitted]
+        keys, self._unsettled = self._unsettled, set()
+        due = [
+            (key, copy, copy.admitted)
+            for key in keys
+            if (copy := self.copies.get(key)) is not None and copy.admitted
+        ]
         if not due:
             return
         for _, copy, sent in due:
@@ -167,8 +176,9 @@ class Ledger:
                 [([key], [copy.rate.requests, copy.rate.seconds, sent]) for key, copy, sent in due],
             )
         except BaseException:
-            for _, copy, sent in due:
+            for key, copy, sent in due:
                 copy.admitted += sent
+                self._unsettled.add(key)
             raise
         now = self.now() * MICROS
         for (_, copy, _), (tat, server_now) in zip(due, replies, strict=True):

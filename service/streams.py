@@ -408,21 +408,21 @@ class StreamHub:
         heard = self._heard
         wanted: set[str] | None = None  # None: every feed
         while True:
-            if not self.channels:
+            if not self.channels or not self._following.is_set():
                 # No stream here (an API process hands its streams to its writer): the feeds'
                 # entries would serve nobody. Read none until a stream comes, then take up
                 # the feeds from their tails before it reads its backlog.
-                self._following.clear()
-                self._wake.clear()
-                await self._wake.wait()
+                if not self.channels:
+                    self._following.clear()
+                    self._wake.clear()
+                    await self._wake.wait()
                 heard.take()  # what rang meanwhile is in the store, below the tails
                 try:
                     cursors.update(await self._tails(list(cursors)))
                 except asyncio.CancelledError:
                     raise
-                except Exception:
+                except Exception:  # the streams wait: the tails are read again
                     log.exception("reading the feeds' tails failed; retrying")
-                    self._wake.set()
                     await asyncio.sleep(RETRY_SECONDS)
                     continue
                 self._following.set()

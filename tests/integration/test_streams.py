@@ -354,6 +354,31 @@ async def test_a_hub_with_no_stream_reads_no_feed_and_a_later_stream_misses_noth
         assert reads == before, "idle again: no stream, no read"
 
 
+async def test_a_stream_waits_while_the_hub_cannot_take_up_the_feeds(valkey, monkeypatch):
+    """A hub that had no stream and fails to read the feeds' tails reads them again; the
+    stream that woke it waits meanwhile and then gets every event."""
+    rng = random.Random(12)
+    async with serving(valkey) as server, client(server.url) as http:
+        hub = server.hub
+        tails = hub._tails
+        failed: list[int] = []
+
+        async def failing_once(feeds: list[str]) -> dict[str, str]:
+            if not failed:
+                failed.append(len(feeds))
+                raise ConnectionError("the store went away")
+            return await tails(feeds)
+
+        monkeypatch.setattr(hub, "_tails", failing_once)
+        table = await new_table(http, seats=2, game="high-voltage")
+        live, live_task = open_stream(http, table.id, **table.auth(0))
+        await play_to_end(table, choose=rng.choice)
+        await asyncio.wait_for(live_task, 30)
+        assert failed, "the hub did not read the tails"
+        last = (await table.state())["seq"]
+        assert live.ended and live.seqs == list(range(1, last + 1))
+
+
 async def test_resuming_with_last_event_id_has_no_gap_and_no_duplicate(valkey):
     """Readers hang up after a few events and resume with Last-Event-ID while commands are
     appended; joined up, each reader's events are every event once, in order."""
