@@ -44,6 +44,7 @@ from .bell import Bell
 from .bodies import StrictRequest
 from .clients import Clients
 from .clock import StoreClock
+from .command_route import CommandRoute
 from .config import Settings
 from .connections import open_queue, open_store, queue_url
 from .durability import InForce
@@ -81,10 +82,22 @@ class Hall(Litestar):
     client in its log line as the rate limits do."""
 
     def __init__(
-        self, *args: Any, clients: Clients, foreground: Foreground, **kwargs: Any
+        self,
+        *args: Any,
+        clients: Clients,
+        foreground: Foreground,
+        commands: CommandRoute | None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.clients, self.foreground = clients, foreground
+        self.clients, self.foreground, self.commands = clients, foreground, commands
+        # Commands beside Litestar's layers (service/command_route.py), all else through them.
+        self._routed = (
+            super().__call__ if commands is None else commands.beside(self._litestar, self.state)
+        )
+
+    async def _litestar(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await super().__call__(scope, receive, send)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]
         if scope["type"] != "http":
@@ -93,7 +106,7 @@ class Hall(Litestar):
         await self.foreground.serve(scope, receive, send, self._observed)
 
     async def _observed(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await observe(scope, receive, send, super().__call__, self.clients.of)
+        await observe(scope, receive, send, self._routed, self.clients.of)
 
 
 def _service(state: State) -> GameService:
@@ -211,6 +224,9 @@ def create_app(
     app = Hall(
         clients=clients,
         foreground=foreground,
+        commands=CommandRoute(limiter if settings.rate_limits else None, settings.max_body_bytes)
+        if settings.direct_commands
+        else None,
         route_handlers=[
             api.GamesController,
             play_api.PlayController,

@@ -193,6 +193,7 @@ class Settings:
     cpu_workers: int = 1  # processes for audits, replays and exports, off the event loop
     cpu_queue: int = 32  # such reads waiting beyond these are refused (503 busy)
     rate_limits: bool = True  # the per-client limits of `rates`, kept in Valkey
+    direct_commands: bool = True  # commands beside Litestar's layers (command_route.py)
     rates: Rates = Rates()
     # Commands and reads are decided on this process's copy of a client's bucket, settled with
     # Valkey this often (service/rate_ledger.py); 0: every request asks Valkey.
@@ -273,6 +274,7 @@ class Settings:
             cpu_queue=int(env.get("DANGER_CPU_QUEUE", cls.cpu_queue)),
             audit_upload_bytes=_positive(env, "DANGER_AUDIT_UPLOAD_MB", 8) * 2**20,
             rate_limits=_flag(env.get("DANGER_RATE_LIMITS", "on")),
+            direct_commands=_flag(env.get("DANGER_DIRECT_COMMANDS", "on")),
             rates=Rates.from_env(env),
             rate_settle_ms=_at_least_zero(env, "DANGER_RATE_SETTLE_MS", cls.rate_settle_ms),
             rate_buckets=_positive(env, "DANGER_RATE_BUCKETS", cls.rate_buckets),
