@@ -35,6 +35,9 @@ _ID_HEADER = REQUEST_ID_HEADER.encode()
 _PROBLEM = b"application/problem+json"
 _PROBLEM_BYTES = 8192  # a problem body is a few hundred bytes; never buffer more
 COMMANDS_ROUTE = "/v1/games/{game_id}/commands"
+# The methods counted by name; any other a client sends (HTTP/1.1 takes any token as one) is
+# counted as "other", so that no client can add series to the metrics without end.
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 class _Code(msgspec.Struct):
@@ -42,6 +45,20 @@ class _Code(msgspec.Struct):
 
 
 _read_code = msgspec.json.Decoder(_Code).decode
+
+
+def _series(metric: Any, *labels: object) -> Any:
+    """The metric's child of these labels, looked up once: prometheus_client's `labels()`
+    checks and joins them anew on every call. Every label here comes from a bounded set
+    (routes, methods, statuses, kinds of game, outcomes), and so does the memo."""
+    key = (metric, *labels)
+    child = _children.get(key)
+    if child is None:
+        child = _children[key] = metric.labels(*map(str, labels))
+    return child
+
+
+_children: dict[tuple[object, ...], Any] = {}
 
 
 def _outcome(status: int, repeat: bool) -> str:
@@ -127,10 +144,12 @@ def _record(
     route = scope.get("path_template") or "unmatched"
     method = "HEAD" if head else scope["method"]
     game = (scope.get("path_params") or {}).get("game_id") or context.game
-    metrics.REQUESTS.labels(route, method, str(status)).observe(seconds)
+    _series(metrics.REQUESTS, route, method if method in METHODS else "other", status).observe(
+        seconds
+    )
     if route == COMMANDS_ROUTE and method == "POST":
         outcome = _outcome(status, context.repeat)
-        metrics.COMMANDS.labels(context.kind or "unknown", outcome).observe(seconds)
+        _series(metrics.COMMANDS, context.kind or "unknown", outcome).observe(seconds)
     if not log.isEnabledFor(logging.INFO):
         return
     log.info(

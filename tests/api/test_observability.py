@@ -214,6 +214,26 @@ async def test_the_metrics_count_commands_by_game_and_outcome(client):
     } <= declared
 
 
+async def test_a_method_of_the_clients_own_adds_no_series_to_the_metrics(client):
+    """HTTP/1.1 takes any token as a method: those outside HTTP's own are counted together."""
+    before = await scrape(client)
+    for method in ("FROBNICATE", "BREW", "X-1"):
+        assert (await client.request(method, "/v1/games")).status_code == 405
+    after = await scrape(client)
+    count = "danger_http_request_duration_seconds_count"
+    methods = {dict(labels).get("method") for name, labels in after if name == count}
+    assert not methods & {"FROBNICATE", "BREW", "X-1"}
+
+    def others(found: dict) -> float:  # type: ignore[type-arg]
+        return sum(
+            v
+            for (name, labels), v in found.items()
+            if name == count and ("method", "other") in labels and ("status", "405") in labels
+        )
+
+    assert others(after) - others(before) == 3
+
+
 async def test_the_metrics_count_bot_moves_and_timers_and_their_lateness(client):
     before = await scrape(client)
     game_id = await bot_table(client, seats=2)
