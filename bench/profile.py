@@ -38,6 +38,11 @@ PARTS = [
     ("rest of the command path", "GameService.command"),
     ("projections", "Projection."),
     ("arq worker (timers, bots)", "Worker."),
+    ("the request's log line and metrics", "_record (service/observe.py"),
+    # The answer's write, and Litestar's route (creates, joins, starts), inside the route.
+    ("Litestar and uvicorn: parse, route, encode, send", "RequestResponseCycle.send"),
+    ("Litestar and uvicorn: parse, route, encode, send", "Litestar.__call__"),
+    ("the command route: headers, body, limit, answer", "CommandRoute."),
     ("Litestar and uvicorn: parse, route, encode, send", "RequestResponseCycle.run_asgi"),
     ("Litestar and uvicorn: parse, route, encode, send", "HttpToolsProtocol"),
 ]
@@ -51,10 +56,22 @@ def part_of(stack: list[str]) -> str:
     return "event loop, Redis replies, other"
 
 
+def _queue_wait() -> str:
+    """The frame of the log writer's thread waiting for records (service/logs.py)."""
+    source = (Path(__file__).resolve().parent.parent / "service" / "logs.py").read_text()
+    line = next(
+        n for n, text in enumerate(source.splitlines(), 1) if "self.records.get()]" in text
+    )
+    return f"Writer._run (service/logs.py:{line})"
+
+
+QUEUE_WAIT = _queue_wait()
+
+
 def _waiting(frames: list[str]) -> bool:
     """The log writer's thread blocked on its queue: py-spy takes that wait (a lock acquired
     in C) for running, though it uses no CPU."""
-    return frames[-1].startswith("QueueListener.dequeue")
+    return frames[-1] == QUEUE_WAIT
 
 
 def by_process(raw: Path, requests: int) -> list[tuple[str, str, float, float]]:

@@ -15,6 +15,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from litestar import Request, get
 from litestar.response import Response
@@ -115,6 +116,20 @@ PROJECTION_BACKLOG = Gauge(
     ["projection"],
     multiprocess_mode="mostrecent",
 )
+
+
+def series(metric: Any, *labels: object) -> Any:
+    """The metric's child of these labels, looked up once: prometheus_client's `labels()`
+    checks and joins them anew on every call. For labels from a bounded set only (routes,
+    methods, statuses, kinds of game, outcomes): the memo holds every child asked for."""
+    key = (metric, *labels)
+    child = _children.get(key)
+    if child is None:
+        child = _children[key] = metric.labels(*map(str, labels))
+    return child
+
+
+_children: dict[tuple[object, ...], Any] = {}
 
 
 def shared_dir() -> str | None:

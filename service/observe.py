@@ -47,20 +47,6 @@ class _Code(msgspec.Struct):
 _read_code = msgspec.json.Decoder(_Code).decode
 
 
-def _series(metric: Any, *labels: object) -> Any:
-    """The metric's child of these labels, looked up once: prometheus_client's `labels()`
-    checks and joins them anew on every call. Every label here comes from a bounded set
-    (routes, methods, statuses, kinds of game, outcomes), and so does the memo."""
-    key = (metric, *labels)
-    child = _children.get(key)
-    if child is None:
-        child = _children[key] = metric.labels(*map(str, labels))
-    return child
-
-
-_children: dict[tuple[object, ...], Any] = {}
-
-
 def _outcome(status: int, repeat: bool) -> str:
     if status < 400:
         return "repeated" if repeat else "applied"
@@ -144,12 +130,11 @@ def _record(
     route = scope.get("path_template") or "unmatched"
     method = "HEAD" if head else scope["method"]
     game = (scope.get("path_params") or {}).get("game_id") or context.game
-    _series(metrics.REQUESTS, route, method if method in METHODS else "other", status).observe(
-        seconds
-    )
+    counted = method if method in METHODS else "other"
+    metrics.series(metrics.REQUESTS, route, counted, status).observe(seconds)
     if route == COMMANDS_ROUTE and method == "POST":
         outcome = _outcome(status, context.repeat)
-        _series(metrics.COMMANDS, context.kind or "unknown", outcome).observe(seconds)
+        metrics.series(metrics.COMMANDS, context.kind or "unknown", outcome).observe(seconds)
     if not log.isEnabledFor(logging.INFO):
         return
     log.info(

@@ -257,10 +257,10 @@ def note_seat(seat: int | None) -> None:
 def count_append(game: Game, result: object, events: int) -> None:
     kind = game.rules.name
     if isinstance(result, Appended):
-        metrics.APPENDS.labels(kind).inc()
-        metrics.EVENTS.labels(kind).inc(events)
+        metrics.series(metrics.APPENDS, kind).inc()
+        metrics.series(metrics.EVENTS, kind).inc(events)
     elif isinstance(result, Conflict):
-        metrics.CONFLICTS.labels(kind).inc()
+        metrics.series(metrics.CONFLICTS, kind).inc()
 
 
 def count_timer(game: Game, by: str, late: float) -> None:
