@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from . import logs, metrics, simulate
+from . import event_loop, logs, metrics, simulate
 from .config import Settings
 from .http_protocols import protocol
 
@@ -260,7 +260,7 @@ def _worker(args: argparse.Namespace) -> int:
             await redis.aclose()
         return code
 
-    return asyncio.run(run())
+    return event_loop.run(run(), settings)
 
 
 def _audit(args: argparse.Namespace) -> int:

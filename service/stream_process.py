@@ -24,7 +24,7 @@ import sys
 
 from events.store import EventStore
 
-from . import logs
+from . import event_loop, logs
 from .app import open_stores
 from .config import Settings
 from .games import GameService
@@ -130,13 +130,7 @@ def main(argv: list[str]) -> int:
     with contextlib.suppress(OSError):
         os.nice(settings.stream_nice)
     logs.configure(settings.log_format)
-    serving = Writer(control, settings, redis_url).serve(keep_alive)
-    if settings.loop_and_http[0] == "asyncio":
-        asyncio.run(serving)
-    else:
-        import uvloop
-
-        uvloop.run(serving)
+    event_loop.run(Writer(control, settings, redis_url).serve(keep_alive), settings)
     logs.stop()
     return 0
 
