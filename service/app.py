@@ -292,7 +292,7 @@ def from_env() -> Litestar:
     """The app as `danger serve --workers N` starts it in each API process (uvicorn imports
     it by name): settings and REDIS_URL from the environment."""
     settings = Settings.from_env()
-    logs.configure(settings.log_format)
+    logs.configure(settings.log_format, access_log=settings.access_log)
     if settings.redis_url is None:
         raise RuntimeError("REDIS_URL must name the server the API processes share")
     return create_app(settings, settings.redis_url)

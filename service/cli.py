@@ -45,8 +45,9 @@ def _serve(args: argparse.Namespace) -> int:
         sandbox=args.sandbox or settings.sandbox,
         redis_url=args.redis_url or settings.redis_url,
         background=not args.api_only,
+        access_log=args.access_log or settings.access_log,
     )
-    logs.configure(settings.log_format)
+    logs.configure(settings.log_format, access_log=settings.access_log)
     _open_files()
     embedded = None
     redis_url = settings.redis_url
@@ -81,7 +82,7 @@ def _serve(args: argparse.Namespace) -> int:
             log_level="info",
             log_config=None,  # the root logger, as service/logs.py set it
             lifespan="on",
-            access_log=args.access_log,
+            access_log=settings.access_log,
         )
         server = uvicorn.Server(config)
         # uvicorn shuts down on Ctrl-C and then raises the signal again, which asyncio's
@@ -141,6 +142,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
         REDIS_URL=redis_url,
         DANGER_SANDBOX="1" if settings.sandbox else "",
         DANGER_BACKGROUND="",  # the API processes leave the background to the worker
+        DANGER_ACCESS_LOG="1" if settings.access_log else "",
     )
     # Every process writes its samples where any API process reads them for /metrics.
     samples = metrics.share_between_processes()
@@ -162,7 +164,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
                 workers=args.workers,
                 log_level="info",
                 log_config=None,  # the root logger, as service/logs.py set it
-                access_log=args.access_log,
+                access_log=settings.access_log,
             )
         )
     except KeyboardInterrupt:
@@ -458,7 +460,11 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument(
         "--workers", type=int, default=1, help="API processes (more than 1: plus a worker)"
     )
-    serve.add_argument("--access-log", action="store_true", help="log every request")
+    serve.add_argument(
+        "--access-log",
+        action="store_true",
+        help="DANGER_ACCESS_LOG: uvicorn's access line too, beside each request's own line",
+    )
     serve.set_defaults(run=_serve)
     worker = sub.add_parser("worker", help="run the projections and the timer worker only")
     worker.add_argument("--redis-url", help="REDIS_URL")

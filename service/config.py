@@ -231,6 +231,7 @@ class Settings:
     auth: str = "open"
     server_stack: str = "auto"  # uvicorn's event loop and HTTP parser (SERVER_STACKS)
     log_format: str = "json"  # service/logs.py: one JSON object per line, or "text"
+    access_log: bool = False  # uvicorn's access line too, beside each request's own
     metrics_port: int | None = None  # `danger worker`'s own /metrics (the API serves its own)
 
     @property
@@ -311,6 +312,7 @@ class Settings:
             auth=env.get("DANGER_AUTH", cls.auth).strip().lower(),
             server_stack=env.get("DANGER_SERVER_STACK", cls.server_stack).strip().lower(),
             log_format=env.get("DANGER_LOG_FORMAT", cls.log_format).strip().lower(),
+            access_log=_flag(env.get("DANGER_ACCESS_LOG")),
             metrics_port=int(env.get("DANGER_METRICS_PORT") or 0) or None,
         )
 

@@ -129,8 +129,12 @@ def stop() -> None:
 atexit.register(stop)
 
 
-def configure(fmt: str = "json", level: int = logging.INFO, stream: Any = None) -> None:
-    """Route the root logger and uvicorn's through one formatter and one writer thread."""
+def configure(
+    fmt: str = "json", level: int = logging.INFO, stream: Any = None, access_log: bool = False
+) -> None:
+    """Route the root logger and uvicorn's through one formatter and one writer thread;
+    uvicorn's access lines only with `access_log` (each request has its own line anyway:
+    service/observe.py)."""
     global _writer
     # Neither format writes the process, the thread or its name: a record need not look
     # them up (a system call and two lookups for every request's line).
@@ -146,4 +150,4 @@ def configure(fmt: str = "json", level: int = logging.INFO, stream: Any = None) 
     root.setLevel(level)
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "arq"):
         named = logging.getLogger(name)
-        named.handlers, named.propagate = [], True
+        named.handlers, named.propagate = [], access_log or name != "uvicorn.access"

@@ -228,3 +228,27 @@ def stream_writers(pid: int) -> list[int]:
 
 def alive(pids: list[int]) -> list[int]:
     return [p for p in pids if args_of(p)]
+
+
+@pytest.mark.parametrize("access_log", [False, True])
+def test_each_request_is_logged_once_by_every_process_unless_access_lines_are_asked_for(
+    tmp_path, access_log
+):
+    """The API processes of `--workers 2` log each request in one line of their own; uvicorn's
+    access line comes too only with `--access-log`."""
+    port = free_port()
+    flags = ["--workers", "2", *(["--access-log"] if access_log else [])]
+    log = tmp_path / "serve.log"
+    with log.open("wb") as output:
+        proc = serve(tmp_path / "data", port, *flags, output=output)
+        try:
+            for n in range(6):
+                marked = {"X-Request-ID": f"once-{n}"}
+                assert httpx.get(f"http://127.0.0.1:{port}/v1/games", headers=marked).is_success
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=20)
+    lines = log.read_text().splitlines()
+    assert sum('"id":"once-' in line for line in lines) == 6
+    access = [line for line in lines if "uvicorn.access" in line and "/v1/games" in line]
+    assert len(access) == (6 if access_log else 0), access
