@@ -7,7 +7,12 @@ process serves every reader in it, on a single server and on a cluster alike.
 A message may be lost (the subscription drops, a node fails over): after each (re)subscribe
 every listener is told "look at every feed", and a reader that heard nothing for
 `FALLBACK_SECONDS` looks at every feed anyway, so a lost message delays a reader, never
-stops it."""
+stops it.
+
+A process whose readers all stand idle (a stream hub with no stream open: every API process
+of `danger serve --workers N`, every stream writer with nothing to write) unsubscribes at the
+next ring, so that it is not woken by every append for nothing; a reader that wants the
+feeds again waits for the subscription before it reads them (`Bell.want`)."""
 
 from __future__ import annotations
 
@@ -29,6 +34,7 @@ class Listener:
     def __init__(self) -> None:
         self.rung: set[str] = set()
         self.everything = True  # look at every feed: at the start and after a resubscribe
+        self.wanted = True  # its reader follows the feeds (else the bell may stop for it)
         self._event = asyncio.Event()
 
     def ring(self, feed: str | None) -> None:
@@ -66,6 +72,29 @@ class Bell:
         self.redis = redis
         self._listeners: set[Listener] = set()
         self._task: asyncio.Task[None] | None = None
+        self._interest = asyncio.Event()  # a listener wants the feeds again
+        self._subscribed = asyncio.Event()
+
+    @property
+    def subscribed(self) -> bool:
+        return self._subscribed.is_set()
+
+    async def want(self, heard: Listener, wanted: bool = True) -> None:
+        """Whether `heard`'s reader follows the feeds from now. Not wanted by any listener,
+        the bell unsubscribes at its next ring; wanted again, it subscribes, and this returns
+        once it has (or after `FALLBACK_SECONDS`, when the reader reads every feed anyway):
+        whatever is appended after it returns rings."""
+        heard.wanted = wanted
+        if not wanted:
+            return
+        self._interest.set()
+        if not self._subscribed.is_set() and self._task is not None:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(FALLBACK_SECONDS):
+                    await self._subscribed.wait()
+
+    def _wanted(self) -> bool:
+        return any(heard.wanted for heard in self._listeners)
 
     def listener(self) -> Listener:
         heard = Listener()
@@ -92,15 +121,21 @@ class Bell:
     async def _listen(self) -> None:
         attempt = 0
         while True:
+            if not self._wanted():
+                self._interest.clear()
+                await self._interest.wait()
             client = subscriber(self.redis, attempt)
             pubsub = client.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(CHANNEL)
+                self._subscribed.set()
                 self._ring(None)  # what rang while nobody listened
                 async for message in pubsub.listen():
                     if message["type"] == "message":
                         data = message["data"]
                         self._ring(data.decode() if isinstance(data, bytes) else str(data))
+                    if not self._wanted():
+                        break  # every reader here stands idle: no more wake-ups for them
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -109,6 +144,7 @@ class Bell:
                 self._ring(None)
                 await asyncio.sleep(RETRY_SECONDS)
             finally:
+                self._subscribed.clear()
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
                 with contextlib.suppress(Exception):

@@ -401,6 +401,10 @@ class StreamHub:
             for feed, rows in zip(feeds, replies, strict=True)
         }
 
+    async def _bell_wanted(self, wanted: bool) -> None:
+        if self._bell is not None and self._heard is not None:
+            await self._bell.want(self._heard, wanted)
+
     async def _follow(self, cursors: dict[str, str]) -> None:
         """Read the feeds that rang (every feed now and then) forever, and publish what
         concerns a subscriber here."""
@@ -415,7 +419,10 @@ class StreamHub:
                 if not self.channels:
                     self._following.clear()
                     self._wake.clear()
+                    await self._bell_wanted(False)
                     await self._wake.wait()
+                # Subscribed before the tails are read: whatever is appended after them rings.
+                await self._bell_wanted(True)
                 heard.take()  # what rang meanwhile is in the store, below the tails
                 try:
                     cursors.update(await self._tails(list(cursors)))

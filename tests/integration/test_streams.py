@@ -315,9 +315,9 @@ async def test_a_stream_ends_after_the_last_event(valkey):
 async def test_a_hub_with_no_stream_reads_no_feed_and_a_later_stream_misses_nothing(
     valkey, monkeypatch
 ):
-    """With no stream open the hub hears the bell and reads no feed; the first stream then gets
-    every event, those appended before and while the hub took up the feeds again included,
-    and ends."""
+    """With no stream open the hub reads no feed, and the process, whose only reader of the
+    feeds it is, stops listening to the bell; the first stream then gets every event, those
+    appended before and while the hub took up the feeds again included, and ends."""
     from service import streams
 
     reads = 0
@@ -335,11 +335,14 @@ async def test_a_hub_with_no_stream_reads_no_feed_and_a_later_stream_misses_noth
         await play(table, 10, rng)
         await asyncio.sleep(0.3)  # their bells heard
         assert reads == 0 and server.hub.open == 0
+        bell = server.app.state.bell
+        assert not bell.subscribed, "an idle process is woken by every append"
         # Opened while commands keep coming: those before the hub takes up the feeds are in
         # the stream's backlog, those after are announced.
         playing = asyncio.create_task(play_to_end(table, choose=rng.choice))
         await asyncio.sleep(0.05)
         live, live_task = open_stream(http, table.id, **table.auth(0))
+        await wait_for(lambda: bell.subscribed)
         await playing
         await asyncio.wait_for(live_task, 30)
         assert reads > 0
@@ -352,6 +355,9 @@ async def test_a_hub_with_no_stream_reads_no_feed_and_a_later_stream_misses_noth
         await new_table(http, seats=2, game="high-voltage")
         await asyncio.sleep(0.3)
         assert reads == before, "idle again: no stream, no read"
+        await new_table(http, seats=2, game="high-voltage")  # the bell lets go at a ring
+        await asyncio.sleep(0.3)
+        assert not bell.subscribed
 
 
 async def test_a_stream_waits_while_the_hub_cannot_take_up_the_feeds(valkey, monkeypatch):
