@@ -97,8 +97,11 @@ class Bell:
         return any(heard.wanted for heard in self._listeners)
 
     def listener(self) -> Listener:
+        """A new reader's listener, wanting the feeds: the bell subscribes for it if it had
+        let go (or had no listener yet)."""
         heard = Listener()
         self._listeners.add(heard)
+        self._interest.set()
         return heard
 
     def forget(self, heard: Listener) -> None:

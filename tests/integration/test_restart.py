@@ -146,6 +146,12 @@ async def test_two_api_processes_and_their_worker_serve_one_game_and_stop_togeth
     try:
         async with httpx.AsyncClient(base_url=base, timeout=10) as http:
             game_id = await bot_table(http)
+            # The worker's projections hear the feeds' bell: the lobby shows the game at once
+            # (a reader that is not rung looks at the feeds only every 5 s).
+            listed = time.monotonic() + 2
+            while game_id not in [g["id"] for g in (await http.get("/v1/games")).json()["games"]]:
+                assert time.monotonic() < listed, "the lobby did not show the game"
+                time.sleep(0.05)
             # Nobody plays but the bots, so the worker process must be running.
             deadline = time.monotonic() + 60
             while (await http.get(f"/v1/games/{game_id}")).json()["status"] != "finished":
