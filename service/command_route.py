@@ -19,7 +19,6 @@ from typing import Any
 
 from litestar.serialization import encode_json
 
-from . import metrics
 from .api import _check_idempotency_key, _parse_if_match, _result, bearer
 from .bodies import decode
 from .errors import ApiError
@@ -156,25 +155,13 @@ class CommandRoute:
         return command, token, key, if_match, not wants_minimal(text.get("prefer"))
 
     async def _limit(self, scope: Any) -> list[tuple[bytes, bytes]]:
-        """The client's command limit taken, as service/ratelimit.py's middleware does; the
-        answer's fields. A refusal is raised with its fields."""
+        """The client's command limit taken as service/ratelimit.py's middleware takes it;
+        the answer's fields (a refusal is raised with them)."""
         limiter = self.limiter
         rate = limiter.rates.command  # type: ignore[union-attr]
         if rate is None:
             return []
-        client = limiter.clients.of(scope)  # type: ignore[union-attr]
-        verdict = await limiter.take(self.state.redis, client, "command", rate)  # type: ignore[union-attr]
-        headers = verdict.headers()
-        if not verdict.admitted:
-            metrics.RATE_LIMITED.labels("command").inc()
-            raise ApiError(
-                429,
-                "rate_limited",
-                f"Too many command requests from {client}: at most {rate.requests} per "
-                f"{rate.seconds} s. Retry after {verdict.wait} s.",
-                headers=headers,
-            )
-        return [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+        return await limiter.admit(self.state.redis, scope, "command", rate)  # type: ignore[union-attr]
 
 
 def _headers(scope: Any) -> dict[bytes, bytes] | None:

@@ -80,6 +80,25 @@ class Limiter:
             admitted, left, reset, wait = await BUCKET(redis, [key], [rate.requests, rate.seconds])
         return Verdict(kind, rate, bool(admitted), int(left), int(reset), int(wait))
 
+    async def admit(
+        self, redis: Any, scope: Any, kind: str, rate: Rate
+    ) -> list[tuple[bytes, bytes]]:
+        """One request of `kind` taken from its client's bucket: the RateLimit fields of its
+        answer, or a 429 raised with them."""
+        client = self.clients.of(scope)
+        verdict = await self.take(redis, client, kind, rate)
+        headers = verdict.headers()
+        if not verdict.admitted:
+            metrics.RATE_LIMITED.labels(kind).inc()
+            raise ApiError(
+                429,
+                "rate_limited",
+                f"Too many {kind} requests from {client}: at most {rate.requests} per "
+                f"{rate.seconds} s. Retry after {verdict.wait} s.",
+                headers=headers,
+            )
+        return [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+
 
 class RateLimitMiddleware:
     """Takes one request from the client's bucket before the handler runs (a command or a read
@@ -99,19 +118,7 @@ class RateLimitMiddleware:
         if scope["type"] != "http" or kind is None or rate is None:
             await self.app(scope, receive, send)
             return
-        client = self.limiter.clients.of(scope)
-        verdict = await self.limiter.take(scope["app"].state.redis, client, kind, rate)
-        headers = verdict.headers()
-        if not verdict.admitted:
-            metrics.RATE_LIMITED.labels(kind).inc()
-            raise ApiError(
-                429,
-                "rate_limited",
-                f"Too many {kind} requests from {client}: at most {rate.requests} per "
-                f"{rate.seconds} s. Retry after {verdict.wait} s.",
-                headers=headers,
-            )
-        raw = [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+        raw = await self.limiter.admit(scope["app"].state.redis, scope, kind, rate)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
