@@ -83,6 +83,7 @@ def _serve(args: argparse.Namespace) -> int:
             log_config=None,  # the root logger, as service/logs.py set it
             lifespan="on",
             access_log=settings.access_log,
+            proxy_headers=False,  # who the client is: DANGER_TRUSTED_PROXY (service/clients.py)
         )
         server = uvicorn.Server(config)
         # uvicorn shuts down on Ctrl-C and then raises the signal again, which asyncio's
@@ -165,6 +166,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
                 log_level="info",
                 log_config=None,  # the root logger, as service/logs.py set it
                 access_log=settings.access_log,
+                proxy_headers=False,  # who the client is: DANGER_TRUSTED_PROXY (clients.py)
             )
         )
     except KeyboardInterrupt:

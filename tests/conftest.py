@@ -60,7 +60,9 @@ async def on_socket(app, http: Any = "auto") -> AsyncIterator[str]:  # type: ign
     """The app served by uvicorn on a loopback port, and its URL: what streams over SSE, and
     where concurrent requests really overlap (AsyncTestClient runs one request at a time).
     `http`: uvicorn's protocol (`danger serve` gives service/http_protocols.py's)."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error", http=http)
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=0, log_level="error", http=http, proxy_headers=False
+    )
     server = uvicorn.Server(config)
     serving = asyncio.create_task(server.serve())
     while not server.started:

@@ -30,6 +30,7 @@ def serve(
     output: IO | None = None,
     store: dict[str, str] | None = None,
     session: bool = False,
+    settings: dict[str, str] | None = None,
 ) -> subprocess.Popen:
     """`danger serve` on the embedded server in `data_dir` (or on the store `store` names:
     REDIS_URL, DANGER_QUEUE_URL); what it prints goes to `output`; with `session`, in a
@@ -40,6 +41,7 @@ def serve(
     env.pop("REDIS_URL", None)
     env.pop("DANGER_QUEUE_URL", None)
     env.update(store or {})
+    env.update(settings or {})
     proc = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", *flags],
         env=env,
