@@ -134,6 +134,18 @@ CODES: dict[str, Code] = {
         "A player at the table has this name, or one like it (compared caselessly, in NFKC).",
         "Another player at this table has that name, or one like it.",
     ),
+    "seat_in_play": Code(
+        "The game has started: only the seat itself (its own token) may ask for its new "
+        "token; the admin gives one only before the start.",
+        "The game has started: only the seat itself may ask for its new token, since its "
+        "cards are its player's alone.",
+    ),
+    "seat_changed_hands": Code(
+        "A retried join's seat was left, or given a new token, since its first answer: its "
+        "token no longer works, so it is not given again. Join again with a new key.",
+        "Seat 0, which this Idempotency-Key joined, has been left or given a new token since: "
+        "join again with a new key.",
+    ),
     "bot_seat": Code(
         "A bot's seat: it counts in no player's record (a join with both a player token and "
         "`bot`), and has no token to reissue.",
@@ -401,8 +413,10 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "The game has started (it ends by its rules, or when idle), or is over.",
         "This game is active; it can be abandoned for the reason 'admin' only while open.",
     ),
-    ("reissueSeatToken", "admin_only"): Code(
-        "Not the game's admin token.", "Only the game's admin token may do this."
+    ("reissueSeatToken", "not_your_seat"): Code(
+        "Another seat's token: a new token is the seat's own to ask for, or the admin's to "
+        "give before the start.",
+        "Only this seat's player or the admin may do this.",
     ),
     ("reissueSeatToken", "bot_seat"): Code(
         "The seat is a bot's: the service plays it, it has no token.",
@@ -522,6 +536,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
             "name_taken",
             "bot_seat",
             "already_seated",
+            "seat_changed_hands",
             "no_teams",
             "no_such_team",
         ),
@@ -627,9 +642,9 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
     "reissueSeatToken": {
         400: ("invalid_parameter",),
         401: ("token_missing", "token_invalid"),
-        403: ("admin_only", "token_for_other_game"),
+        403: ("token_for_other_game",),
         404: ("unknown_game",),
-        409: ("no_such_seat", "bot_seat", "game_over"),
+        409: ("no_such_seat", "bot_seat", "game_over", "not_your_seat", "seat_in_play"),
         429: ("rate_limited",),
         503: _WRITE_503,
     },

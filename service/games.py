@@ -256,10 +256,19 @@ class GameService(WritePath, Jobs):
         token = issued.get("token")
         if token is not None and tokens.matches(token, game.hashes.get(f"seat:{seat}")):
             return outcome, token
-        # The first answer again: its token is the one stored for the seat, not one issued now.
+        # The first answer again: its token is the one stored for the seat, not one issued now,
+        # if the seat is still that join's (not left, not reissued, not taken by another).
         stored = await self.store.secrets(game_id)
         assert idem is not None and idempotency_key is not None
-        return outcome, unseal_secret(idempotency_key, idem[0], stored[sealed_token(seat)])
+        kept = unseal_secret(idempotency_key, idem[0], stored.get(sealed_token(seat), ""))
+        if kept is None or not tokens.matches(kept, stored.get(f"seat:{seat}")):
+            raise ApiError(
+                409,
+                "seat_changed_hands",
+                f"Seat {seat}, which this Idempotency-Key joined, has been left or given a new "
+                "token since: join again with a new key.",
+            )
+        return outcome, kept
 
     async def start(
         self, game_id: str, token: str | None, idempotency_key: str | None = None

@@ -74,11 +74,20 @@ def seal_secret(key: str, scope: str, secret: str) -> str:
     return (salt + bytes(a ^ b for a, b in zip(data, mask, strict=True))).hex()
 
 
-def unseal_secret(key: str, scope: str, sealed: str) -> str:
-    raw = bytes.fromhex(sealed)
+def unseal_secret(key: str, scope: str, sealed: str) -> str | None:
+    """The secret, or None when `sealed` is not one sealed under this key in this scope (the
+    field was sealed again since, for another key): what comes out is not text, or not the
+    secret, which the caller checks against its hash."""
+    try:
+        raw = bytes.fromhex(sealed)
+    except ValueError:
+        return None
     salt, data = raw[:SALT_BYTES], raw[SALT_BYTES:]
     mask = _stream(key, scope, salt, len(data))
-    return bytes(a ^ b for a, b in zip(data, mask, strict=True)).decode()
+    try:
+        return bytes(a ^ b for a, b in zip(data, mask, strict=True)).decode("ascii")
+    except UnicodeDecodeError:
+        return None
 
 
 class _Record(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -125,6 +134,7 @@ class Creates:
                 raise reused()
             if record.answer is not None:
                 token = unseal_secret(key, self._scope(client), record.answer.admin_token)
+                assert token is not None  # the record is named by this very key and scope
                 return msgspec.structs.replace(record.answer, admin_token=token)
             if time.monotonic() > give_up:
                 raise ApiError(

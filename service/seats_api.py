@@ -8,7 +8,7 @@ from typing import Annotated
 from litestar import Controller, HttpMethod, Request, Response, delete, patch, post, route
 from litestar.params import Body, PathParameter
 
-from .api import ADMIN, GameId, IdempotencyKey, Service, Token, _check_idempotency_key, _game_out
+from .api import GameId, IdempotencyKey, Service, Token, _check_idempotency_key, _game_out
 from .problems import responses
 from .schemas import GameOut, NewSeatToken, TeamChange
 from .seats import Seats
@@ -93,11 +93,14 @@ class SeatsController(Controller):
         "/token",
         status_code=201,
         operation_id="reissueSeatToken",
-        security=ADMIN,
+        security=SEAT_OR_ADMIN,
         summary="A new token for a seat",
-        description="With the admin token, until the game is over: for a player who lost "
-        "theirs. The seat's old token stops working at once. Each call gives another token "
-        "(the last one given works): a retry is not needed to be safe.",
+        description="With the seat's own token, until the game is over (a token it fears "
+        "was seen); with the admin token, before the start only (for a player who lost "
+        "theirs: once cards are dealt, a token the admin gave would show the admin the "
+        "seat's hidden cards). The seat's old token stops working at once, and every seat "
+        "sees `seat_token_reissued`. Each call gives another token (the last one given "
+        "works): a retry is not needed to be safe.",
         responses=responses(
             400,
             401,
@@ -105,7 +108,7 @@ class SeatsController(Controller):
             404,
             409,
             503,
-            s403="Not the game's admin token, or a token of another game.",
+            s403="A token of another game.",
             s409="The table's rules forbid it now; `code` names the rule.",
         ),
     )

@@ -73,10 +73,15 @@ class TeamChanged(Event, frozen=True, tag="team_changed"):
 
 
 class SeatTokenReissued(Event, frozen=True, tag="seat_token_reissued"):
-    """The admin gave the seat a new token (its hash is kept with the game's secrets, never
-    in the log); the old one no longer works."""
+    """The seat has a new token (its hash is kept with the game's secrets, never in the log);
+    the old one no longer works. Given by the admin before the start, or asked for by the
+    seat itself with its own token (docs/rulings.md, "A seat's token")."""
 
     seat: int
+    by: Literal["seat", "admin"] | None = None
+    """Who asked for it; absent in logs from before it was recorded (the admin, then)."""
+
+    absent_if_none: ClassVar[tuple[str, ...]] = ("by",)
 
 
 class GameStarted(Event, frozen=True, tag="game_started"):
@@ -142,7 +147,8 @@ class ChangeTeam(Command, frozen=True, tag="change_team"):
 
 
 class ReissueToken(Command, frozen=True, tag="reissue_token"):
-    """The admin's: a new token for a seat whose player lost theirs."""
+    """A new token for a seat: the admin's before the start (a player who lost theirs), the
+    seat's own at any time until the game is over (a token it fears was seen)."""
 
     seat: int
 
@@ -371,18 +377,30 @@ def _manage_seat(
     table: Table, rules: GameRules, command: Leave | ChangeTeam | ReissueToken, actor: object
 ) -> Event:
     """Leaving and changing teams are for the seat's own player or the admin, before the
-    start; a new token is the admin's to give, until the game is over."""
+    start. A new token is the seat's own to ask for until the game is over, and the admin's
+    to give only before the start: once cards are dealt, a token the admin gave would show
+    the admin the seat's hidden cards (docs/rulings.md, "A seat's token")."""
     seated = next((p for p in table.players if p.seat == command.seat), None)
     if seated is None:
         raise RuleViolation("no_such_seat", f"No one sits at seat {command.seat}.")
     if isinstance(command, ReissueToken):
-        if actor != "admin":
-            raise RuleViolation("admin_only", "Only the admin gives a seat a new token.")
         if is_over(table.status):
             raise RuleViolation("game_over", "This game is over: its tokens only read it.")
         if seated.bot is not None:
             raise RuleViolation("bot_seat", "A bot's seat has no token: the service plays it.")
-        return SeatTokenReissued(seat=command.seat)
+        if actor == command.seat:
+            return SeatTokenReissued(seat=command.seat, by="seat")
+        if actor != "admin":
+            raise RuleViolation(
+                "not_your_seat", "Only this seat's player or the admin may do this."
+            )
+        if table.status != "open":
+            raise RuleViolation(
+                "seat_in_play",
+                "The game has started: only the seat itself may ask for its new token, "
+                "since its cards are its player's alone.",
+            )
+        return SeatTokenReissued(seat=command.seat, by="admin")
     if actor not in (command.seat, "admin"):
         raise RuleViolation("not_your_seat", "Only this seat's player or the admin may do this.")
     if table.status != "open":

@@ -124,6 +124,36 @@ async def test_a_retried_join_answers_the_same_seat_and_token_not_name_taken(cli
     assert other.status_code == 201 and other.json()["token"] != first.json()["token"]
 
 
+@pytest.mark.parametrize("carol_sends_a_key", [True, False])
+async def test_a_retried_join_whose_seat_changed_hands_is_refused_with_a_clear_code(
+    client, carol_sends_a_key
+):
+    """A joins seat 0 with a key and leaves; Carol takes seat 0; A's retry with its key gets
+    no seat and no token: neither Carol's (sealed under her key) nor its own dead one."""
+    made = (await client.post("/v1/games", json=DANGER)).json()
+    game, url, k = made["id"], f"/v1/games/{made['id']}/players", key()
+    body = {"name": "Anton", "entropy": "x"}
+    first = await client.post(url, json=body, headers={"Idempotency-Key": k})
+    assert first.status_code == 201 and first.json()["seat"] == 0
+    bearer = {"Authorization": f"Bearer {first.json()['token']}"}
+    assert (await client.delete(f"{url}/0", headers=bearer)).status_code == 200
+    carol_key = {"Idempotency-Key": key()} if carol_sends_a_key else {}
+    carol = await client.post(url, json={"name": "Carol", "entropy": "y"}, headers=carol_key)
+    assert carol.status_code == 201 and carol.json()["seat"] == 0
+    again = await client.post(url, json=body, headers={"Idempotency-Key": k})
+    problem(again, 409, "seat_changed_hands")
+    assert await players(client, game) == ["Carol"]
+    # A seat whose token the admin replaced is no longer the first join's either.
+    k2 = key()
+    bert = await client.post(url, json={"name": "Bert"}, headers={"Idempotency-Key": k2})
+    admin = {"Authorization": f"Bearer {made['admin_token']}"}
+    seat = bert.json()["seat"]
+    reissued = await client.post(f"{url}/{seat}/token", headers=admin)
+    assert reissued.status_code in (200, 201), reissued.text
+    retry = await client.post(url, json={"name": "Bert"}, headers={"Idempotency-Key": k2})
+    problem(retry, 409, "seat_changed_hands")
+
+
 async def test_a_retried_bot_join_and_a_refused_join_answer_as_the_first_did(client):
     game = (await client.post("/v1/games", json=DANGER)).json()["id"]
     url = f"/v1/games/{game}/players"

@@ -96,8 +96,8 @@ async def test_a_new_token_replaces_the_old_at_once_in_every_process(valkey):
         assert (await other.get(f"/v1/games/{table.id}", headers=old)).status_code == 200
 
         r = await one.post(f"/v1/games/{table.id}/players/0/token", headers=table.auth(1))
-        assert r.status_code == 403 and r.json()["code"] == "admin_only"
-        r = await one.post(f"/v1/games/{table.id}/players/0/token", headers=bearer(table.admin))
+        assert r.status_code == 409 and r.json()["code"] == "not_your_seat"
+        r = await one.post(f"/v1/games/{table.id}/players/0/token", headers=old)
         assert r.status_code == 201 and r.json()["seat"] == 0
         new = bearer(r.json()["token"])
 
@@ -111,3 +111,27 @@ async def test_a_new_token_replaces_the_old_at_once_in_every_process(valkey):
         events = (await one.get(f"/v1/games/{table.id}/events")).json()["events"]
         assert "seat_token_reissued" in [e["type"] for e in events]
         assert all("token" not in str(e["data"]) for e in events)
+
+
+async def test_the_admin_cannot_take_over_a_seat_in_play_to_read_its_hand(client):
+    """High Voltage deals hands at the start: a token the admin could give a seated player's
+    seat then would read that hand. Before the start it may (nothing is dealt yet); after it
+    only the seat itself may ask for a new token, and every seat sees that it did."""
+    table = await new_table(client, seats=3, game="high-voltage", start=False)
+    admin = bearer(table.admin)
+    r = await client.post(f"/v1/games/{table.id}/players/2/token", headers=admin)
+    assert r.status_code == 201, r.text
+    table.tokens[2] = r.json()["token"]
+    assert (await client.post(f"/v1/games/{table.id}/start", headers=admin)).status_code == 200
+    hand = (await table.state(1))["view"]["state"]
+    for seat in (0, 1):
+        r = await client.post(f"/v1/games/{table.id}/players/{seat}/token", headers=admin)
+        assert r.status_code == 409 and r.json()["code"] == "seat_in_play", r.text
+    # The seat itself may: the admin never held a token that reads its hand.
+    r = await client.post(f"/v1/games/{table.id}/players/1/token", headers=table.auth(1))
+    assert r.status_code == 201, r.text
+    renewed = await client.get(f"/v1/games/{table.id}", headers=bearer(r.json()["token"]))
+    assert renewed.json()["view"]["state"] == hand
+    events = (await client.get(f"/v1/games/{table.id}/events", headers=table.auth(0))).json()
+    reissued = [e["data"] for e in events["events"] if e["type"] == "seat_token_reissued"]
+    assert reissued == [{"seat": 2, "by": "admin"}, {"seat": 1, "by": "seat"}]

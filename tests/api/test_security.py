@@ -26,7 +26,7 @@ TOKEN_OPERATIONS = {  # operationId: the tokens it takes ({} : none needed)
     "registerPlayer": [{"appKey": []}, {}],
     "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
     "changeTeam": [{"seatToken": []}, {"adminToken": []}],
-    "reissueSeatToken": [{"adminToken": []}],
+    "reissueSeatToken": [{"seatToken": []}, {"adminToken": []}],
 }
 # HEAD takes what the GET beside it takes.
 TOKEN_OPERATIONS |= {

@@ -100,9 +100,11 @@ def sync_detailed(
 ) -> Response[NewSeatToken | Problem]:
     """A new token for a seat
 
-     With the admin token, until the game is over: for a player who lost theirs. The seat's old token
-    stops working at once. Each call gives another token (the last one given works): a retry is not
-    needed to be safe.
+     With the seat's own token, until the game is over (a token it fears was seen); with the admin token,
+    before the start only (for a player who lost theirs: once cards are dealt, a token the admin gave
+    would show the admin the seat's hidden cards). The seat's old token stops working at once, and every
+    seat sees `seat_token_reissued`. Each call gives another token (the last one given works): a retry
+    is not needed to be safe.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
@@ -139,9 +141,11 @@ def sync(
 ) -> NewSeatToken | Problem | None:
     """A new token for a seat
 
-     With the admin token, until the game is over: for a player who lost theirs. The seat's old token
-    stops working at once. Each call gives another token (the last one given works): a retry is not
-    needed to be safe.
+     With the seat's own token, until the game is over (a token it fears was seen); with the admin token,
+    before the start only (for a player who lost theirs: once cards are dealt, a token the admin gave
+    would show the admin the seat's hidden cards). The seat's old token stops working at once, and every
+    seat sees `seat_token_reissued`. Each call gives another token (the last one given works): a retry
+    is not needed to be safe.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
@@ -173,9 +177,11 @@ async def asyncio_detailed(
 ) -> Response[NewSeatToken | Problem]:
     """A new token for a seat
 
-     With the admin token, until the game is over: for a player who lost theirs. The seat's old token
-    stops working at once. Each call gives another token (the last one given works): a retry is not
-    needed to be safe.
+     With the seat's own token, until the game is over (a token it fears was seen); with the admin token,
+    before the start only (for a player who lost theirs: once cards are dealt, a token the admin gave
+    would show the admin the seat's hidden cards). The seat's old token stops working at once, and every
+    seat sees `seat_token_reissued`. Each call gives another token (the last one given works): a retry
+    is not needed to be safe.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
@@ -210,9 +216,11 @@ async def asyncio(
 ) -> NewSeatToken | Problem | None:
     """A new token for a seat
 
-     With the admin token, until the game is over: for a player who lost theirs. The seat's old token
-    stops working at once. Each call gives another token (the last one given works): a retry is not
-    needed to be safe.
+     With the seat's own token, until the game is over (a token it fears was seen); with the admin token,
+    before the start only (for a player who lost theirs: once cards are dealt, a token the admin gave
+    would show the admin the seat's hidden cards). The seat's old token stops working at once, and every
+    seat sees `seat_token_reissued`. Each call gives another token (the last one given works): a retry
+    is not needed to be safe.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
