@@ -14,11 +14,9 @@ import msgspec
 from litestar import Controller, HttpMethod, Request, get, post, route
 from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
-from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Discriminator, Reference, SecurityScheme
 from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
 from litestar.response import Response
-from redis.exceptions import RedisError
 
 from domain.registry import GAMES
 from events.store import decode_envelope
@@ -30,25 +28,19 @@ from .errors import ApiError
 from .game_model import Game, Outcome
 from .games import GameService
 from .problems import responses
-from .projections import health as projection_health
 from .schemas import (
-    CacheUse,
     Clock,
     CommandResult,
     Created,
     CreateGame,
-    DurabilityInForce,
     EventOut,
     GameName,
     GameOut,
-    Health,
     Joined,
     JoinGame,
-    Lag,
     Lobby,
     LobbyEntry,
     Status,
-    TaskStatus,
 )
 
 GameId = Annotated[
@@ -414,6 +406,8 @@ class GamesController(Controller):
             player,
             data.invite,
         )
+        if player is not None:
+            await players.seated(request.app.state.redis, player)
         seat = outcome.envelopes[0].data["seat"]
         return Joined(seat=seat, token=token, seq=outcome.game.seq)
 
@@ -484,56 +478,3 @@ class GamesController(Controller):
     ) -> Response[GameOut]:
         game, viewer = await _reader(service, game_id, token)
         return Response(_game_out(service, game, viewer), headers={"ETag": f'"{game.seq}"'})
-
-@get(
-    "/health",
-    tags=["service"],
-    operation_id="health",
-    summary="Liveness: the store, the job worker's heartbeat, this process's background tasks, "
-    "each projection's lag, errors and dead letters, and the durability in force",
-    description="200 when all is well; 503, with the same body, when degraded.",
-    responses={
-        503: ResponseSpec(
-            Health, description="Degraded: see `status`'s description.", generate_examples=False
-        )
-    },
-)
-async def health(request: Request) -> Response[Health]:
-    state = request.app.state
-    redis = state.redis
-    try:
-        await redis.ping()
-        found = await projection_health(redis, state.get("projections"))
-        beat = await state.queue.get(state.heartbeat_key)
-        reachable = True
-    except RedisError:
-        found, beat, reachable = {}, None, False
-    tasks = {
-        name: TaskStatus(
-            state=task_state,
-            restarts=task.restarts,
-            errors=task.errors,
-            last_error=task.last_error,
-            failing_seconds=None if failing is None else round(failing, 1),
-        )
-        for name, (task_state, task, failing) in state.supervisor.report().items()
-    }
-    well = reachable and beat is not None and all(t.state == "running" for t in tasks.values())
-    cache = state.service.games
-    in_force = state.durability
-    body = Health(
-        status="ok" if well else "degraded",
-        redis="ok" if reachable else "unreachable",
-        projections={name: Lag(**values) for name, values in found.items()},
-        tasks=tasks,
-        worker=beat.decode() if beat is not None else None,
-        cache=CacheUse(games=len(cache), bytes=cache.bytes, max_bytes=cache.max_bytes),
-        history_breaks=state.service.breaks.count,
-        durability=DurabilityInForce(
-            mode=in_force.durability.mode,
-            replicas=in_force.durability.replicas,
-            checked=in_force.checked,
-            store=in_force.store,
-        ),
-    )
-    return Response(body, status_code=200 if well else 503)

@@ -30,7 +30,8 @@ ID_LENGTH = 12
 TAG = "dg:{keys}"
 INDEX = f"{TAG}:ids"
 KINDS = Rates.__dataclass_fields__.keys()
-KEYED = ("create", "join")  # the kinds of request an app key is read on (creating, joining)
+# The kinds of request an app key is read on (creating, joining, registering players).
+KEYED = ("create", "join", "register")
 
 
 def _record(key_id: str) -> str:

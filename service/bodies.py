@@ -8,13 +8,18 @@ own conversion unchanged. One leniency stays, the spec's own: JSON Schema counts
 integer, so a whole number written with a fraction is taken as that integer. Refusals keep
 the problem+json form:
 
-- malformed JSON, a wrong type, an unknown or missing field: 400 `invalid_body`;
+- a body sent as anything but JSON (`application/json`, or a `+json` type): 415
+  `unsupported_media_type`, so that no web page can make a visitor's browser send one
+  without a CORS preflight (a form, `text/plain` and multipart need none);
+- malformed JSON, a wrong type, an unknown or missing field, a key given twice in one
+  object: 400 `invalid_body`;
 - a number or a count of the right type beyond the bound the spec documents for it (a
   game's options, its seats, a bot's think time): 422 with the code of `OUT_OF_RANGE`.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -44,16 +49,53 @@ def decode(body: bytes, body_type: Any) -> Any:
     if decoder is None:
         decoder = _decoders[body_type] = msgspec.json.Decoder(body_type, strict=True)
     try:
-        return decoder.decode(body)
+        value = decoder.decode(body)
     except msgspec.ValidationError as exc:
         if "got `float`" not in str(exc):
             raise _refusal(str(exc)) from None
     except msgspec.DecodeError as exc:
         raise ApiError(400, "invalid_body", f"The body is not JSON: {exc}") from None
+    else:
+        _no_key_twice(body)
+        return value
     try:  # the rare body with 3.0 for an integer: decode it again, its whole floats as ints
-        return msgspec.convert(_whole(msgspec.json.decode(body)), body_type, strict=True)
+        value = msgspec.convert(_whole(msgspec.json.decode(body)), body_type, strict=True)
     except msgspec.ValidationError as exc:
         raise _refusal(str(exc)) from None
+    _no_key_twice(body)
+    return value
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> None:
+    if len(pairs) > 1 and len({key for key, _ in pairs}) != len(pairs):
+        key = next(k for n, (k, _) in enumerate(pairs) if k in (p[0] for p in pairs[:n]))
+        raise ApiError(400, "invalid_body", f"The key {key[:64]!r} is given twice in one object.")
+
+
+# msgspec keeps the last of a key given twice, and other parsers the first: a body that two
+# readers of it (a proxy, a log, the service) could read differently is refused. The body is
+# known to be valid JSON here, so this second parse only looks at the keys (a few µs).
+_keys = json.JSONDecoder(object_pairs_hook=_pairs)
+
+
+def _no_key_twice(body: bytes) -> None:
+    _keys.decode(body.decode())
+
+
+def is_json(content_type: str) -> bool:
+    """`application/json` or a `+json` type (RFC 6839), parameters aside."""
+    media = content_type.partition(";")[0].strip().lower()
+    return media == "application/json" or (
+        media.startswith("application/") and media.endswith("+json")
+    )
+
+
+def not_json(content_type: str) -> ApiError:
+    return ApiError(
+        415,
+        "unsupported_media_type",
+        f"Send the body as application/json (not {content_type[:64] or 'none'}).",
+    )
 
 
 def _whole(value: Any) -> Any:
@@ -85,5 +127,8 @@ class StrictRequest(Request[Any, Any, Any]):
             return await super().json()
         if self._json is Empty:
             body = await self.body()
+            content_type = self.headers.get("content-type", "")
+            if body and not is_json(content_type):
+                raise not_json(content_type)
             self._json = self._connection_state.json = decode(body or b"null", field.annotation)
         return self._json

@@ -85,6 +85,8 @@ def _serve(args: argparse.Namespace) -> int:
             access_log=settings.access_log,
             proxy_headers=False,  # who the client is: DANGER_TRUSTED_PROXY (service/clients.py)
         )
+        if settings.metrics == "port":
+            metrics.serve_alone(settings.metrics_port, settings.host)  # type: ignore[arg-type]
         server = uvicorn.Server(config)
         # uvicorn shuts down on Ctrl-C and then raises the signal again, which asyncio's
         # runner turns into KeyboardInterrupt: the shutdown is done, so no traceback.
@@ -147,10 +149,16 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
     )
     # Every process writes its samples where any API process reads them for /metrics.
     samples = metrics.share_between_processes()
+    if settings.metrics == "port":  # every process's samples, from this one
+        metrics.serve_alone(settings.metrics_port, settings.host)  # type: ignore[arg-type]
     worker = None
     if settings.background:
+        env = dict(os.environ)
+        if settings.metrics == "port":  # this process serves the port, the worker's samples too
+            env.pop("DANGER_METRICS_PORT", None)
+            env["DANGER_METRICS"] = "off"
         worker = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "worker"], preexec_fn=die_with_parent
+            [sys.executable, "-m", "service.cli", "worker"], preexec_fn=die_with_parent, env=env
         )
     loop, http = settings.loop_and_http
     try:

@@ -11,6 +11,7 @@ from pathlib import Path
 from .durability import SETTING as DURABILITY_SETTING
 from .durability import WAIT_SETTING as DURABILITY_WAIT_SETTING
 from .durability import Durability
+from .players import Unseated
 from .shards import parse as parse_shards
 
 QUEUE = "dg:timers"
@@ -65,6 +66,8 @@ _OFF = ("0", "off", "false", "no", "none")
 
 
 AUTH_MODES = ("open", "keys")
+METRICS_MODES = ("open", "token", "port", "off")
+METRICS_TOKEN_LENGTH = 16
 LOG_FORMATS = ("json", "text")  # service/logs.py
 # The event loop and HTTP parser uvicorn runs the API on: "auto" takes uvloop and httptools
 # where they are installed (they are dependencies), "asyncio" the standard library's loop
@@ -110,14 +113,18 @@ class Rates:
 
     create: Rate | None = Rate(20, 60)  # POST /v1/games
     join: Rate | None = Rate(120, 60)  # POST /v1/games/{id}/players
+    register: Rate | None = Rate(20, 60)  # POST /v1/players
     command: Rate | None = Rate(60, 2)  # POST /v1/games/{id}/commands and .../start
     read: Rate | None = Rate(120, 2)  # every other GET under /v1
     stream: Rate | None = Rate(30, 60)  # GET /v1/games/{id}/stream (opening one)
+    # Every route outside /v1: the web client's pages and files (a dozen a page), the API
+    # docs, /health and /metrics (a probe or a scrape every few seconds).
+    site: Rate | None = Rate(240, 60)
 
     @classmethod
     def from_env(cls, env: os._Environ[str] | dict[str, str]) -> Rates:
         values: dict[str, Rate | None] = {}
-        for kind in ("create", "join", "command", "read", "stream"):
+        for kind in cls.__dataclass_fields__:
             name = f"DANGER_RATE_{kind.upper()}"
             values[kind] = Rate.parse(name, env[name]) if name in env else getattr(cls, kind)
         return cls(**values)
@@ -204,6 +211,10 @@ class Settings:
     trusted_proxies: tuple[str, ...] = field(default=())
     open_games_per_client: int = 10  # games a client created that have not started; 0: no cap
     idempotency_hours: float = 24.0  # the first answer to a keyed write is kept this long
+    # A registered player who never takes a seat is forgotten after this long; a client may
+    # hold this many such players at once (0: no cap).
+    unseated_player_hours: float = 24.0
+    unseated_players_per_client: int = 1_000
 
     # Valkey connections one process opens at most (commands, reads, the job queue and the
     # projections share them); a burst waits for a free one rather than failing.
@@ -232,11 +243,22 @@ class Settings:
     server_stack: str = "auto"  # uvicorn's event loop and HTTP parser (SERVER_STACKS)
     log_format: str = "json"  # service/logs.py: one JSON object per line, or "text"
     access_log: bool = False  # uvicorn's access line too, beside each request's own
-    metrics_port: int | None = None  # `danger worker`'s own /metrics (the API serves its own)
+    # Where /metrics is served (METRICS_MODES): on the API's port to anyone ("open"), there
+    # to a bearer of `metrics_token` ("token"), on `metrics_port` alone ("port"), or nowhere.
+    metrics: str = "open"
+    metrics_token: str | None = None
+    metrics_port: int | None = None  # `danger worker`'s own /metrics; `danger serve`'s too
 
     @property
     def idempotency_ms(self) -> int:
         return int(self.idempotency_hours * 3600 * 1000)
+
+    @property
+    def unseated_players(self) -> Unseated:
+        return Unseated(
+            keep_ms=int(self.unseated_player_hours * 3600 * 1000),
+            per_client=self.unseated_players_per_client,
+        )
 
     @property
     def loop_and_http(self) -> tuple[str, str]:
@@ -287,6 +309,15 @@ class Settings:
             idempotency_hours=float(
                 env.get("DANGER_IDEMPOTENCY_HOURS", cls.idempotency_hours)
             ),
+            unseated_player_hours=float(
+                env.get("DANGER_UNSEATED_PLAYER_HOURS", cls.unseated_player_hours)
+            ),
+            unseated_players_per_client=_count(
+                "DANGER_UNSEATED_PLAYERS_PER_CLIENT",
+                env.get(
+                    "DANGER_UNSEATED_PLAYERS_PER_CLIENT", str(cls.unseated_players_per_client)
+                ),
+            ),
             redis_connections=_positive(env, "DANGER_REDIS_CONNECTIONS", cls.redis_connections),
             streams_per_client=_positive(env, "DANGER_STREAMS_PER_CLIENT", cls.streams_per_client),
             streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
@@ -313,6 +344,8 @@ class Settings:
             server_stack=env.get("DANGER_SERVER_STACK", cls.server_stack).strip().lower(),
             log_format=env.get("DANGER_LOG_FORMAT", cls.log_format).strip().lower(),
             access_log=_flag(env.get("DANGER_ACCESS_LOG")),
+            metrics=env.get("DANGER_METRICS", cls.metrics).strip().lower(),
+            metrics_token=env.get("DANGER_METRICS_TOKEN") or None,
             metrics_port=int(env.get("DANGER_METRICS_PORT") or 0) or None,
         )
 
@@ -321,6 +354,11 @@ class Settings:
         if not self.idempotency_hours > 0:
             raise ValueError(
                 f"DANGER_IDEMPOTENCY_HOURS must be more than 0, not {self.idempotency_hours}"
+            )
+        if not self.unseated_player_hours > 0:
+            raise ValueError(
+                "DANGER_UNSEATED_PLAYER_HOURS must be more than 0, "
+                f"not {self.unseated_player_hours}"
             )
         self.projections  # noqa: B018 - and these
         if not self.sweep_seconds > 0 or self.cpu_workers < 1 or self.cpu_queue < 0:
@@ -338,6 +376,17 @@ class Settings:
                 f"DANGER_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, "
                 f"not {self.log_format!r}"
             )
+        if self.metrics not in METRICS_MODES:
+            raise ValueError(
+                f"DANGER_METRICS must be one of {', '.join(METRICS_MODES)}, not {self.metrics!r}"
+            )
+        if self.metrics == "token" and len(self.metrics_token or "") < METRICS_TOKEN_LENGTH:
+            raise ValueError(
+                f"DANGER_METRICS=token needs DANGER_METRICS_TOKEN, at least "
+                f"{METRICS_TOKEN_LENGTH} characters (a scraper sends it as a bearer token)"
+            )
+        if self.metrics == "port" and self.metrics_port is None:
+            raise ValueError("DANGER_METRICS=port needs DANGER_METRICS_PORT")
         if self.auth not in AUTH_MODES:
             raise ValueError(f"DANGER_AUTH must be open or keys, not {self.auth!r}")
         if not self.give_up_seconds > 0:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from litestar.datastructures import CacheControlHeader
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.plugins import SwaggerRenderPlugin
-from litestar.router import Router
-from litestar.static_files import create_static_files_router
+
+from . import served_files
 
 ASSETS = Path(__file__).parent / "static" / "swagger-ui"
 PATH = "/schema/assets"
@@ -26,11 +26,7 @@ def swagger() -> SwaggerRenderPlugin:
     )
 
 
-def assets() -> Router:
-    return create_static_files_router(
-        path=PATH,
-        directories=[ASSETS],
-        include_in_schema=False,
-        cache_control=CacheControlHeader(max_age=CACHE_SECONDS, public=True),
-        name="docs-assets",
+def assets() -> HTTPRouteHandler:
+    return served_files.route(
+        PATH, ASSETS, f"public, max-age={CACHE_SECONDS}", {}, "docs-assets"
     )

@@ -134,6 +134,13 @@ CODES: dict[str, Code] = {
         "A player at the table has this name, or one like it (compared caselessly, in NFKC).",
         "Another player at this table has that name, or one like it.",
     ),
+    "too_many_players": Code(
+        "This client (its app key, or its address) holds as many registered players who "
+        "have not taken a seat as it may (`DANGER_UNSEATED_PLAYERS_PER_CLIENT`): seat some, "
+        "or wait until the unseated ones expire.",
+        "This client holds 1000 registered players who have not taken a seat; each is kept "
+        "24 h unless it does. Seat them, or wait.",
+    ),
     "seat_in_play": Code(
         "The game has started: only the seat itself (its own token) may ask for its new "
         "token; the admin gives one only before the start.",
@@ -305,9 +312,8 @@ CODES: dict[str, Code] = {
         "The body is larger than this operation takes.", "Request Entity Too Large"
     ),
     "unsupported_media_type": Code(
-        "The body is not JSON Lines: send `application/x-ndjson`, `application/jsonl` or "
-        "`text/plain`.",
-        "Send the export as application/x-ndjson, one event a line (not application/json).",
+        "The body is not sent as JSON: `Content-Type: application/json` (or a `+json` type).",
+        "Send the body as application/json (not text/plain).",
     ),
     # 422
     "seats_out_of_range": Code(
@@ -413,6 +419,11 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "The game has started (it ends by its rules, or when idle), or is over.",
         "This game is active; it can be abandoned for the reason 'admin' only while open.",
     ),
+    ("auditExport", "unsupported_media_type"): Code(
+        "The body is not JSON Lines: send `application/x-ndjson`, `application/jsonl` or "
+        "`text/plain`.",
+        "Send the export as application/x-ndjson, one event a line (not application/json).",
+    ),
     ("reissueSeatToken", "not_your_seat"): Code(
         "Another seat's token: a new token is the seat's own to ask for, or the admin's to "
         "give before the start.",
@@ -503,6 +514,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         403: ("sandbox_only",),
         409: ("too_many_open_games", "idempotency_key_in_use"),
         413: ("body_too_large",),
+        415: ("unsupported_media_type",),
         422: (
             "seats_out_of_range",
             "option_out_of_range",
@@ -541,6 +553,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
             "no_such_team",
         ),
         413: ("body_too_large",),
+        415: ("unsupported_media_type",),
         422: ("think_ms_out_of_range", "think_without_bot", "idempotency_key_reused"),
         429: ("rate_limited",),
         503: _WRITE_503,
@@ -573,6 +586,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         409: ("game_not_active", "not_this_games_command", "too_late", *_RULES_DECIDE),
         412: ("stale_seq",),
         413: ("body_too_large",),
+        415: ("unsupported_media_type",),
         422: ("idempotency_key_reused",),
         429: ("rate_limited",),
         503: _WRITE_503,
@@ -635,6 +649,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         404: ("unknown_game",),
         409: ("game_not_open", "no_such_seat", "not_your_seat", "no_teams", "no_such_team"),
         413: ("body_too_large",),
+        415: ("unsupported_media_type",),
         422: ("idempotency_key_reused",),
         429: ("rate_limited",),
         503: _WRITE_503,
@@ -652,7 +667,8 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         400: ("invalid_body", "invalid_name"),
         401: ("key_missing", "key_invalid", "key_revoked"),
         413: ("body_too_large",),
-        429: ("rate_limited",),
+        415: ("unsupported_media_type",),
+        429: ("rate_limited", "too_many_players"),
         503: ("store_unavailable",),
     },
     "getPlayer": {
@@ -660,6 +676,9 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         404: ("unknown_player",),
         429: ("rate_limited",),
         503: ("store_unavailable",),
+    },
+    "health": {
+        429: ("rate_limited",),
     },
     "auditExport": {
         400: ("empty_export",),
@@ -673,6 +692,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
 
 RETRY_AFTER = {
     "rate_limited",
+    "too_many_players",
     "idempotency_key_in_use",
     "store_unavailable",
     "not_replicated",

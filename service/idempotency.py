@@ -133,9 +133,7 @@ class Creates:
             if record.fp != fp:
                 raise reused()
             if record.answer is not None:
-                token = unseal_secret(key, self._scope(client), record.answer.admin_token)
-                assert token is not None  # the record is named by this very key and scope
-                return msgspec.structs.replace(record.answer, admin_token=token)
+                return self._opened(record.answer, key, client)
             if time.monotonic() > give_up:
                 raise ApiError(
                     409,
@@ -146,11 +144,25 @@ class Creates:
             await asyncio.sleep(POLL_SECONDS)
 
     async def keep(self, redis: Any, client: str, key: str, body: Any, answer: Created) -> None:
-        sealed = seal_secret(key, self._scope(client), answer.admin_token)
-        record = _Record(
-            fingerprint("create", body), msgspec.structs.replace(answer, admin_token=sealed)
+        """The answer kept for retries, its secrets (the admin token, a private game's invite)
+        sealed under the key."""
+        scope = self._scope(client)
+        sealed = msgspec.structs.replace(
+            answer,
+            admin_token=seal_secret(key, scope, answer.admin_token),
+            invite=None if answer.invite is None else seal_secret(key, scope, answer.invite),
         )
+        record = _Record(fingerprint("create", body), sealed)
         await redis.set(self._name(client, key), msgspec.json.encode(record), px=self.keep_ms)
+
+    def _opened(self, sealed: Created, key: str, client: str) -> Created:
+        scope = self._scope(client)
+        token = unseal_secret(key, scope, sealed.admin_token)
+        assert token is not None  # the record is named by this very key and scope
+        invite = sealed.invite
+        if invite is not None:  # a record kept before invites were sealed holds it in clear
+            invite = unseal_secret(key, scope, invite) or invite
+        return msgspec.structs.replace(sealed, admin_token=token, invite=invite)
 
     async def drop(self, redis: Any, client: str, key: str) -> None:
         """Nothing was created: a retry with the key is decided afresh."""

@@ -11,6 +11,7 @@ first imported, which is why `danger serve` sets it before it starts any process
 from __future__ import annotations
 
 import asyncio
+import hmac
 import os
 import shutil
 import tempfile
@@ -29,6 +30,8 @@ from prometheus_client import (
     multiprocess,
     start_http_server,
 )
+
+from .errors import ApiError
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 # The classic text format every Prometheus scrapes (Litestar adds `; charset=utf-8`).
@@ -182,8 +185,18 @@ async def _projection_lag(request: Request) -> None:
 
 @get("/metrics", include_in_schema=False)
 async def metrics(request: Request) -> Response[bytes]:
-    """The service's samples, for Prometheus (an operator's endpoint: keep it behind the
-    proxy; docs/operations.md)."""
+    """The service's samples, for Prometheus: an operator's endpoint, open, behind a token,
+    or not here at all but on a port of its own (DANGER_METRICS; docs/operations.md)."""
+    token = request.app.state.metrics_token
+    if token is not None and not _bears(request.headers.get("authorization", ""), token):
+        raise ApiError(
+            401, "token_invalid", "The metrics need 'Authorization: Bearer <DANGER_METRICS_TOKEN>'."
+        )
     await _projection_lag(request)
     # Reading every process's files takes a few ms with many series: off the event loop.
     return Response(await asyncio.to_thread(exposition), media_type=TEXT_FORMAT)
+
+
+def _bears(authorization: str, token: str) -> bool:
+    scheme, _, sent = authorization.strip().partition(" ")
+    return scheme.lower() == "bearer" and hmac.compare_digest(sent.strip().encode(), token.encode())

@@ -4,9 +4,10 @@ A name is shown to everyone at a table, so what is shown must be all there is. R
 control characters (Cc); format characters (Cf: zero-width spaces and joiners, bidi
 overrides and isolates, which are invisible or reorder the text around them); private-use
 characters (Co), whose look depends on a font; unassigned code points (Cn, as of the
-server's Unicode version), which no font draws yet; surrogates (Cs); the other characters
-that show as nothing (`BLANK`: variation selectors, Hangul fillers); and a name of
-separators (Z*) alone. A name is kept and shown in NFC, so the same name typed composed or
+server's Unicode version), which no font draws yet; surrogates (Cs); line and paragraph
+separators (Zl, Zp), which break the line a name is shown in as a newline would; the other
+characters that show as nothing (`BLANK`: variation selectors, Hangul fillers); and a name
+of spaces (Zs) alone. A name is kept and shown in NFC, so the same name typed composed or
 decomposed is one name.
 
 Which names may sit together at one table is a rule of the table (domain/kernel/table.py).
@@ -26,8 +27,12 @@ REFUSED = {
     "Co": "a private-use character",
     "Cn": "an unassigned code point",
     "Cs": "a surrogate",
+    # They break a line where a name is shown in one, and are line ends to JavaScript and
+    # to many logs: to a name they are what a newline (Cc) is.
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
 }
-SEPARATORS = frozenset({"Zs", "Zl", "Zp"})
+SEPARATORS = frozenset({"Zs"})
 # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters a renderer
 # shows as nothing whatever their category (variation selectors, Hangul fillers, the
 # combining grapheme joiner), and the blank Braille pattern, which is a symbol but shows as

@@ -7,6 +7,10 @@ carries the token seats the player: the seat is credited to the id (`player` in
 `player_joined`), and when the game finishes, the players projection files its result
 under the id. A seat joined without one is anonymous and counts in no one's record.
 
+A player who never takes a seat is kept `DANGER_UNSEATED_PLAYER_HOURS` (24) and then
+forgotten; one who does is kept for good. A client may hold at most
+`DANGER_UNSEATED_PLAYERS_PER_CLIENT` (1,000) players who have not taken a seat yet.
+
 Each player's keys have a hash tag of their own (`dg:{p:<id>}:...`), so players spread over a
 cluster's slots and a player's record is one read.
 """
@@ -18,11 +22,13 @@ import hmac
 import secrets
 import string
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
 from .errors import ApiError
+from .lua import Script
 
 PREFIX = "dhp_"
 ID_ALPHABET = string.ascii_lowercase + string.digits
@@ -57,15 +63,67 @@ def looks_like_token(token: str | None) -> bool:
     return token is not None and token.startswith(PREFIX)
 
 
-async def register(redis: Any, name: str, app_key: str | None) -> tuple[str, str]:
-    """A new player: (id, token). `app_key`: the id of the app key that registered it."""
+@dataclass(frozen=True)
+class Unseated:
+    """How long a registered player who never took a seat is kept, and how many such
+    players one client (an app key, or an address) may hold at once (0: no cap)."""
+
+    keep_ms: int
+    per_client: int
+
+
+_FILE_UNSEATED = Script.named("unseated_players.lua")
+
+
+def unseated_key(client: str) -> str:
+    """A client's players who never took a seat: id -> when the record expires (ms)."""
+    return f"dg:{{reg:{client}}}:unseated"
+
+
+async def register(
+    redis: Any, name: str, app_key: str | None, client: str, unseated: Unseated
+) -> tuple[str, str]:
+    """A new player: (id, token). `app_key`: the id of the app key that registered it;
+    `client`: whom the limits name. Its record expires unless the player takes a seat
+    (`seated`) within `unseated.keep_ms`; a client holding `unseated.per_client` such
+    players is refused another (429 `too_many_players`) until one takes a seat or expires."""
     player_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+    filed = await _FILE_UNSEATED(
+        redis, [unseated_key(client)], [unseated.per_client, player_id, unseated.keep_ms]
+    )
+    if not filed:
+        hours = unseated.keep_ms / 3_600_000
+        raise ApiError(
+            429,
+            "too_many_players",
+            f"This client holds {unseated.per_client} registered players who have not taken "
+            f"a seat; each is kept {hours:g} h unless it does. Seat them, or wait.",
+            headers={"Retry-After": "60"},
+        )
     token = f"{PREFIX}{player_id}_{secrets.token_urlsafe(32)}"
-    record = {"name": name, "digest": _digest(token), "created": int(time.time() * 1000)}
+    record = {
+        "name": name,
+        "digest": _digest(token),
+        "created": int(time.time() * 1000),
+        "client": client,
+    }
     if app_key is not None:
         record["app_key"] = app_key
-    await redis.hset(record_key(player_id), mapping=record)
+    pipe = redis.pipeline(transaction=True)  # one slot: the record is never kept for ever
+    pipe.hset(record_key(player_id), mapping=record)
+    pipe.pexpire(record_key(player_id), unseated.keep_ms)
+    await pipe.execute()
     return player_id, token
+
+
+async def seated(redis: Any, player_id: str) -> None:
+    """The player took a seat: its record is kept from now on (its results are filed under
+    it), and no longer counts against its client's cap."""
+    key = record_key(player_id)
+    if await redis.persist(key):
+        client = await redis.hget(key, "client")
+        if client is not None:
+            await redis.zrem(unseated_key(client.decode()), player_id)
 
 
 async def verify(redis: Any, token: str) -> str:

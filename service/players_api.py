@@ -56,8 +56,13 @@ class PlayersController(Controller):
         except names.InvalidName as exc:
             raise ApiError(400, "invalid_name", str(exc)) from None
         key = app_keys.of(request.scope)
+        state = request.app.state
         player_id, token = await players.register(
-            request.app.state.redis, name, key.id if key else None
+            state.redis,
+            name,
+            key.id if key else None,
+            state.clients.of(request.scope),
+            state.unseated_players,
         )
         return Registered(id=player_id, name=name, token=token)
 

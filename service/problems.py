@@ -142,9 +142,10 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
     """The problem answers of an operation; `meanings` (`s422="..."`) replace the general
     description of a status where the operation means something narrower by it. Every
     operation under /v1 may answer 429 (service/ratelimit.py) and, while the store is away,
-    503 `store_unavailable`: both are always listed. Each description is a lead: the spec
-    lists after it the codes the operation answers with the status (service/error_codes.py),
-    each with an example (service/spec_examples.py), applied by service/openapi_spec.py."""
+    503 `store_unavailable`: both are always listed, and 415 beside 413. Each description is
+    a lead: the spec lists after it the codes the operation answers with the status
+    (service/error_codes.py), each with an example (service/spec_examples.py), applied by
+    service/openapi_spec.py."""
     meaning = {
         400: "The request is malformed or invalid; `code` names what.",
         401: "A token is needed, or the one sent is not valid here.",
@@ -162,7 +163,9 @@ def responses(*statuses: int, **meanings: str) -> dict[int, ResponseSpec]:
         "game first.",
     }
     meaning.update({int(key[1:]): text for key, text in meanings.items()})
+    # An operation that takes a body (it may be too large) takes it as one media type only.
+    media = {415} if 413 in statuses else set()
     return {
         s: ResponseSpec(Problem, description=meaning[s], media_type=MEDIA, generate_examples=False)
-        for s in sorted({*statuses, 429, 503})
+        for s in sorted({*statuses, *media, 429, 503})
     }

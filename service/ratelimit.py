@@ -1,5 +1,6 @@
 """Per-client rate limits, kept in Valkey so that every API process counts against the same
-buckets: one bucket per client and kind of request (create, join, command, read, stream).
+buckets: one bucket per client and kind of request (create, join, register, command, read,
+stream, and site: everything outside /v1).
 
 Answers carry the header fields of draft-ietf-httpapi-ratelimit-headers-11 (May 2026), whose
 values are Structured Field lists of a quoted policy name with parameters:
@@ -24,16 +25,17 @@ from .rate_ledger import Ledger
 
 BUCKET = Script.named("rate_bucket.lua")
 # The kinds a client sends many of: decided in the process, settled in batches (rate_ledger.py).
-SETTLED_KINDS = frozenset({"command", "read"})
+SETTLED_KINDS = frozenset({"command", "read", "site"})
 # Answer fields a browser client may read (CORS exposes only a few by default).
 HEADERS = ["RateLimit", "RateLimit-Policy", "Retry-After"]
 
 
 def kind_of(method: str, path_template: str) -> str | None:
     """The kind of request a route is, by its method and path template; None: not limited
-    (/health, /schema)."""
+    (no route matched). Outside /v1 (the web client's pages and files, the API docs,
+    /health, /metrics) every route is one kind, `site`: none of them is free to serve."""
     if not path_template.startswith("/v1/"):
-        return None
+        return "site" if path_template else None
     last = path_template.rstrip("/").rsplit("/", 1)[-1]
     if method in ("GET", "HEAD"):
         return "stream" if last == "stream" else "read"
@@ -42,6 +44,8 @@ def kind_of(method: str, path_template: str) -> str | None:
             return "read"  # an audit of the body sent: a read that stores nothing
         if path_template.rstrip("/") == "/v1/games":
             return "create"
+        if path_template.rstrip("/") == "/v1/players":
+            return "register"
         return "join" if last == "players" else "command"
     return "command" if method in ("DELETE", "PATCH", "PUT") else "read"
 

@@ -7,6 +7,7 @@ bot moves run outside any request: `current()` is then None and nothing is recor
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
 import re
@@ -21,10 +22,11 @@ _REQUEST_ID = re.compile(REQUEST_ID_PATTERN)
 
 
 class RequestContext:
-    __slots__ = ("code", "game", "id", "kind", "repeat", "seat")
+    __slots__ = ("code", "game", "id", "kind", "repeat", "seat", "sent")
 
-    def __init__(self, request_id: str) -> None:
+    def __init__(self, request_id: str, sent: bool = False) -> None:
         self.id = request_id
+        self.sent = sent  # the client's own id, not one made here
         self.game: str | None = None  # the game id named by the path
         self.kind: str | None = None  # the game's kind, once the game is read
         self.seat: int | None = None  # the seat a token named
@@ -32,8 +34,10 @@ class RequestContext:
         self.code: str | None = None  # the problem's `code` of a refusal
 
     def meta(self) -> dict[str, str]:
-        """What the events this request writes record of it (their envelope's `meta`)."""
-        return {"request": self.id}
+        """What the events this request writes record of it (their envelope's `meta`). An id
+        the client chose is recorded as the client's: it says only what the client said, and
+        another client may send the same."""
+        return {"client_request": self.id} if self.sent else {"request": self.id}
 
 
 _current: ContextVar[RequestContext | None] = ContextVar("danger_request", default=None)
@@ -47,22 +51,26 @@ def begin(sent: bytes | None) -> RequestContext:
     """The context of a new request: the client's id when it is one we accept, else a new
     one."""
     text = sent.decode("latin-1") if sent is not None else ""
-    context = RequestContext(text if _REQUEST_ID.fullmatch(text) else new_request_id())
+    if _REQUEST_ID.fullmatch(text):
+        context = RequestContext(text, sent=True)
+    else:
+        context = RequestContext(new_request_id())
     _current.set(context)
     return context
 
 
 class _Ids:
-    """Request ids: 40 random bits drawn once per process, then a counter. Unique within the
-    process and, with a fleet's thousands of processes, between them; not secret (the answer
-    and the events carry them), so not worth a `getrandom` system call per request."""
+    """Request ids: a keyed hash (BLAKE2b, 80 bits) of a per-process counter under a key drawn
+    once per process, so that no id tells another (a client cannot guess the id of someone
+    else's request from its own), at the cost of a hash, not a `getrandom` system call, per
+    request."""
 
     def __init__(self) -> None:
         self.renew()
 
     def renew(self) -> None:
-        self.prefix = f"req_{secrets.randbits(40):010x}"
-        self.counter = itertools.count(secrets.randbits(39))
+        self.key = secrets.token_bytes(32)
+        self.counter = itertools.count()
 
 
 _ids = _Ids()
@@ -70,7 +78,8 @@ os.register_at_fork(after_in_child=_ids.renew)
 
 
 def new_request_id() -> str:
-    return f"{_ids.prefix}{next(_ids.counter) & 0xFF_FFFF_FFFF:010x}"
+    n = next(_ids.counter).to_bytes(8, "little")
+    return "req_" + hashlib.blake2b(n, key=_ids.key, digest_size=10).hexdigest()
 
 
 def meta() -> dict[str, str] | None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from litestar import Response, get
-from litestar.datastructures import CacheControlHeader
-from litestar.router import Router
-from litestar.static_files import create_static_files_router
+from litestar.handlers import HTTPRouteHandler
+
+from . import served_files
 
 WEB = Path(__file__).parent / "web"
 ASSETS_PATH = "/web"
@@ -61,18 +61,6 @@ def page() -> Response[bytes]:
     )
 
 
-def _with_headers(response: Response) -> Response:
-    response.headers.update(HEADERS)
-    return response
-
-
-def assets() -> Router:
-    return create_static_files_router(
-        path=ASSETS_PATH,
-        directories=[WEB],
-        include_in_schema=False,
-        # Revalidated every time: the files change with the service, and are small.
-        cache_control=CacheControlHeader(no_cache=True),
-        name="web-assets",
-        after_request=_with_headers,  # type: ignore[arg-type]
-    )
+def assets() -> HTTPRouteHandler:
+    # Revalidated every time: the files change with the service, and are small.
+    return served_files.route(ASSETS_PATH, WEB, "no-cache", HEADERS, "web-assets")

@@ -32,7 +32,7 @@ LEFT = re.compile(r"r=\d+;t=\d+")  # what the bucket both apps take from has lef
 async def pair(valkey: Any) -> AsyncIterator[tuple[AsyncTestClient, AsyncTestClient]]:
     """Two apps on one server: the direct route in front of Litestar's, and Litestar's alone."""
     # Limits on, out of the way: the route takes them as the middleware does.
-    rates = Rates(*[Rate(100_000, 1)] * 5)
+    rates = Rates(**dict.fromkeys(Rates.__dataclass_fields__, Rate(100_000, 1)))
     direct = AsyncTestClient(app=make_app(valkey, sandbox=True, rate_limits=True, rates=rates))
     routed = AsyncTestClient(
         app=make_app(valkey, sandbox=True, rate_limits=True, rates=rates, direct_commands=False)

@@ -347,6 +347,17 @@ async def test_every_record_expires_and_holds_no_token_in_clear(valkey):
             stored += list((await redis.hgetall(GameKeys(game).secrets)).values())
         for token in (admin, *seats):
             assert not any(token.encode() in value for value in stored)
+        # A private game's invite is a secret too: its create's record keeps it sealed.
+        k = key()
+        private = {**DANGER, "visibility": "private"}
+        made = await c.post("/v1/games", json=private, headers={"Idempotency-Key": k})
+        invite = made.json()["invite"]
+        assert invite and made.status_code == 201
+        async with await store_client(valkey.url) as redis:
+            stored = [await redis.get(n) for n in await idempotency_records(valkey) - before]
+        assert not any(invite.encode() in value for value in stored if value)
+        again = await c.post("/v1/games", json=private, headers={"Idempotency-Key": k})
+        assert again.json() == made.json()
 
 
 async def test_a_retry_while_the_first_create_runs_waits_for_its_answer(valkey, monkeypatch):

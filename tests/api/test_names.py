@@ -45,6 +45,8 @@ async def seated(client, game_id: str) -> tuple[int, list[str]]:
         "   ",  # spaces alone (Zs)
         "\u3000\u00a0",  # ideographic and no-break spaces alone (Zs)
         "\u2028",  # a line separator alone (Zl)
+        "a\u2028b",  # a line separator in a name (Zl)
+        "a\u2029b",  # a paragraph separator in a name (Zp)
         "\u3164",  # a Hangul filler: a letter (Lo) that shows as nothing
         "\u2800",  # the blank Braille pattern (So)
         "Ann\ufe0f",  # a variation selector after a name already taken (Mn)

@@ -4,8 +4,10 @@ wrote), HEAD wherever GET answers, one structured log line, and the metrics at /
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
+import re
 
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
@@ -60,17 +62,27 @@ async def test_a_request_id_is_echoed_or_made_and_recorded_in_the_events_it_wrot
     r = await table.send(seat, legal[0], **{"X-Request-ID": "cmd-42"})
     assert r.status_code == 200, r.text
     written = r.json()["events"]
-    assert written and all(e["meta"] == {"request": "cmd-42"} for e in written)
+    # The client's own id is recorded as the client's: it says only what the client said.
+    assert written and all(e["meta"] == {"client_request": "cmd-42"} for e in written)
     events = (await client.get(f"/v1/games/{table.id}/events")).json()["events"]
     first = {e["seq"] for e in written}
-    assert [e["meta"] for e in events if e["seq"] in first] == [{"request": "cmd-42"}] * len(first)
+    mine = [e["meta"] for e in events if e["seq"] in first]
+    assert mine == [{"client_request": "cmd-42"}] * len(first)
     assert events[0]["meta"]["request"].startswith("req_")  # the create, with a made id
 
     # The ids are in the hashed envelope: the finished game's export still audits clean.
     await play_to_end(table)
     export = (await client.get(f"/v1/games/{table.id}/export")).content
-    assert b'"meta":{"request":"cmd-42"}' in export
+    assert b'"meta":{"client_request":"cmd-42"}' in export
     assert audit_export(export).ok
+
+
+async def test_the_request_ids_the_service_makes_tell_nothing_of_one_another(client):
+    made = [(await client.get("/health")).headers["x-request-id"] for _ in range(50)]
+    assert all(re.fullmatch(r"req_[0-9a-f]{20}", m) for m in made) and len(set(made)) == 50
+    numbers = [int(m[4:], 16) for m in made]
+    steps = {b - a for a, b in itertools.pairwise(numbers)}
+    assert len(steps) == len(numbers) - 1  # no counter shows through
 
 
 async def test_a_tampered_request_id_breaks_the_chain(client):

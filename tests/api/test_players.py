@@ -3,11 +3,13 @@ the id, never the display name; and an audit that re-derives every seat."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from service import players
+from service.config import Rate
 from tests.api.test_app_keys import bearer, running
-from tests.api.test_rate_limits import peer
+from tests.api.test_rate_limits import peer, tight
 from tests.conftest import make_app
 from tests.players import new_table, play_to_end
 from tests.stores import store_client
@@ -83,3 +85,36 @@ async def test_registering_needs_an_app_key_in_keys_mode(valkey):
         assert r.status_code in (400, 401)
         r = await client.get("/v1/players/0000000000000000")
         assert r.status_code == 404 and r.json()["code"] == "unknown_player"
+
+
+async def test_registering_has_its_own_bucket_and_a_cap_on_players_who_never_sat(valkey):
+    """A flood of registrations stops at its own bucket (joins still pass), and a client may
+    hold only so many registered players who have not taken a seat: one who sits frees its
+    place and is kept; one who never sits is forgotten."""
+    app = make_app(
+        valkey,
+        rate_limits=True,
+        rates=tight(register=Rate(5, 60)),
+        unseated_players_per_client=3,
+        unseated_player_hours=1 / 1800,  # two seconds
+    )
+    async with running(app), peer(app, "10.9.7.1") as client:
+        made = [await client.post("/v1/players", json={"name": f"p{n}"}) for n in range(4)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
+        assert made[3].json()["code"] == "too_many_players" and made[3].headers["Retry-After"]
+        table = await new_table(client, seats=2, start=False, players=[made[0].json()["token"]])
+        async with await store_client(valkey.url) as redis:
+            sat, unsat = (players.record_key(made[n].json()["id"]) for n in (0, 1))
+            assert await redis.pttl(sat) == -1  # kept for good
+            assert 0 < await redis.pttl(unsat) <= 2000
+        r = await client.post("/v1/players", json={"name": "p4"})
+        assert r.status_code == 201, r.text  # the seated player's place is free again
+        r = await client.post("/v1/players", json={"name": "p5"})
+        assert r.status_code == 429 and r.json()["code"] == "rate_limited"  # its own bucket
+        assert r.headers["RateLimit-Policy"].startswith('"register"')
+        join = await client.post(f"/v1/games/{table.id}/players", json={"name": "late"})
+        assert join.status_code in (201, 409), join.text  # joins draw on their own bucket
+        await asyncio.sleep(2.2)
+        r = await client.get(f"/v1/players/{made[1].json()['id']}")
+        assert r.status_code == 404 and r.json()["code"] == "unknown_player"
+        assert (await client.get(f"/v1/players/{made[0].json()['id']}")).status_code == 200

@@ -29,6 +29,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 200:
         return None
 
+    if response.status_code == 429:
+        return None
+
     if response.status_code == 503:
         return None
 

@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.health import Health
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -26,11 +27,16 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Health | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Health | Problem | None:
     if response.status_code == 200:
         response_200 = Health.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
 
     if response.status_code == 503:
         response_503 = Health.from_dict(response.json())
@@ -43,7 +49,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Health]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Health | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -56,11 +62,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     x_request_id: str | Unset = UNSET,
-) -> Response[Health]:
+) -> Response[Health | Problem]:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
     lag, errors and dead letters, and the durability in force
 
-     200 when all is well; 503, with the same body, when degraded.
+     200 when all is well; 503, with the same body, when degraded. Each process answers from what it
+    found at most a second before.
 
     Args:
         x_request_id (str | Unset):
@@ -70,7 +77,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Health]
+        Response[Health | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -88,11 +95,12 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     x_request_id: str | Unset = UNSET,
-) -> Health | None:
+) -> Health | Problem | None:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
     lag, errors and dead letters, and the durability in force
 
-     200 when all is well; 503, with the same body, when degraded.
+     200 when all is well; 503, with the same body, when degraded. Each process answers from what it
+    found at most a second before.
 
     Args:
         x_request_id (str | Unset):
@@ -102,7 +110,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Health
+        Health | Problem
     """
 
     return sync_detailed(
@@ -115,11 +123,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     x_request_id: str | Unset = UNSET,
-) -> Response[Health]:
+) -> Response[Health | Problem]:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
     lag, errors and dead letters, and the durability in force
 
-     200 when all is well; 503, with the same body, when degraded.
+     200 when all is well; 503, with the same body, when degraded. Each process answers from what it
+    found at most a second before.
 
     Args:
         x_request_id (str | Unset):
@@ -129,7 +138,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Health]
+        Response[Health | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -145,11 +154,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     x_request_id: str | Unset = UNSET,
-) -> Health | None:
+) -> Health | Problem | None:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
     lag, errors and dead letters, and the durability in force
 
-     200 when all is well; 503, with the same body, when degraded.
+     200 when all is well; 503, with the same body, when degraded. Each process answers from what it
+    found at most a second before.
 
     Args:
         x_request_id (str | Unset):
@@ -159,7 +169,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Health
+        Health | Problem
     """
 
     return (
