@@ -113,11 +113,13 @@ class Rates:
     command: Rate | None = Rate(60, 2)  # POST /v1/games/{id}/commands and .../start
     read: Rate | None = Rate(120, 2)  # every other GET under /v1
     stream: Rate | None = Rate(30, 60)  # GET /v1/games/{id}/stream (opening one)
+    # POST /v1/audit: each an export of up to DANGER_AUDIT_UPLOAD_MB to read and audit.
+    audit: Rate | None = Rate(10, 60)
 
     @classmethod
     def from_env(cls, env: os._Environ[str] | dict[str, str]) -> Rates:
         values: dict[str, Rate | None] = {}
-        for kind in ("create", "join", "command", "read", "stream"):
+        for kind in cls.__dataclass_fields__:
             name = f"DANGER_RATE_{kind.upper()}"
             values[kind] = Rate.parse(name, env[name]) if name in env else getattr(cls, kind)
         return cls(**values)

@@ -1,5 +1,6 @@
 """No client starves the pool for audits, replays and exports: each holds at most
-DANGER_CPU_PER_CLIENT of its places, running or waiting (429 `too_many_in_flight` beyond).
+DANGER_CPU_PER_CLIENT of its places, running or waiting (429 `too_many_in_flight` beyond),
+and uploads of exports to audit draw on a bucket of their own (DANGER_RATE_AUDIT).
 
 Two clients on a real socket are two loopback addresses: 127.0.0.0/8 is all the host's."""
 
@@ -133,13 +134,36 @@ async def test_the_whole_pool_still_refuses_with_503_busy_past_its_queue():
         pool.close()
 
 
+async def test_uploads_to_audit_draw_on_a_bucket_of_their_own(valkey):
+    # A game played through reads more than a read bucket holds: it is played unlimited.
+    async with clients(make_app(valkey), "127.0.0.4") as (player,):
+        game_id, export = await finished_game(player, seats=2)
+    app = make_app(valkey, rate_limits=True)
+    async with clients(app, "127.0.0.4") as (client,):
+        quota = 10  # DANGER_RATE_AUDIT's default: 10 per 60 s
+        answers = [
+            await client.post("/v1/audit", content=export, headers=NDJSON)
+            for _ in range(quota + 1)
+        ]
+        assert [r.status_code for r in answers] == [200] * quota + [429]
+        assert answers[0].headers["RateLimit-Policy"] == f'"audit";q={quota};w=60'
+        refused = answers[-1]
+        assert refused.json()["code"] == "rate_limited" and int(refused.headers["Retry-After"]) >= 1
+        # The client's reads have their own bucket, and the game's own audit is a read.
+        for path in ("/replay?seq=3", "/audit", "/export"):
+            r = await client.get(f"/v1/games/{game_id}{path}")
+            assert r.status_code == 200 and r.headers["RateLimit-Policy"].startswith('"read"')
+
+
 def test_the_settings_are_read_from_the_environment(monkeypatch):
     monkeypatch.delenv("DANGER_CPU_PER_CLIENT", raising=False)
+    monkeypatch.delenv("DANGER_RATE_AUDIT", raising=False)
     settings = Settings.from_env()
-    assert settings.cpu_per_client == 2
+    assert settings.cpu_per_client == 2 and str(settings.rates.audit) == "10/60"
     monkeypatch.setenv("DANGER_CPU_PER_CLIENT", "5")
+    monkeypatch.setenv("DANGER_RATE_AUDIT", "off")
     settings = Settings.from_env()
-    assert settings.cpu_per_client == 5
+    assert settings.cpu_per_client == 5 and settings.rates.audit is None
     monkeypatch.setenv("DANGER_CPU_PER_CLIENT", "0")
     with pytest.raises(ValueError, match="DANGER_CPU_PER_CLIENT"):
         Settings.from_env()
