@@ -128,14 +128,18 @@ def _offload(request: Request) -> offload.Offload:
     return request.app.state.offload  # type: ignore[no-any-return]
 
 
+async def _offloaded(request: Request, function: Any, *args: Any) -> Any:
+    """`function(*args)` in the CPU pool, on one of the places of the request's client."""
+    client = request.app.state.clients.of(request.scope)
+    return await _offload(request).run(client, function, *args)
+
+
 async def _readable(request: Request, game: Game, log: list[bytes], viewer: Any) -> list[Any]:
     """The stored envelopes as `viewer` may read them: a short page here, a long one off the
     event loop."""
     if len(log) <= INLINE_EVENTS:
         return [game.readable(decode_envelope(raw), viewer) for raw in log]
-    return await _offload(request).run(
-        offload.readable, game.rules.name, game.finished, log, viewer
-    )
+    return await _offloaded(request, offload.readable, game.rules.name, game.finished, log, viewer)
 
 
 def _envelope(e: Any) -> EventOut:

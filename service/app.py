@@ -180,7 +180,9 @@ def create_app(
         await bell.start()
         await hub.start(bell)
         app.state.redis, app.state.service, app.state.hub = redis, service, hub
-        app.state.offload = Offload(settings.cpu_workers, settings.cpu_queue)
+        app.state.offload = Offload(
+            settings.cpu_workers, settings.cpu_queue, settings.cpu_per_client
+        )
         # What exists now lives as long as the process: keep it out of every collection.
         # Young collections run less often; each request makes short-lived objects only.
         gc.freeze()

@@ -13,6 +13,7 @@ from litestar.openapi.spec.media_type import OpenAPIMediaType
 from litestar.response import Response
 
 from . import offload, spec_examples
+from .api import _offloaded
 from .errors import ApiError
 from .openapi_spec import named
 from .problems import responses
@@ -62,8 +63,7 @@ def upload_handler(max_bytes: int) -> HTTPRouteHandler:
         data = await request.body()
         if not data.strip():
             raise ApiError(400, "empty_export", "The body holds no event: send a game's export.")
-        pool: offload.Offload = request.app.state.offload
-        report = await pool.run(offload.audit_of_export, data)
+        report = await _offloaded(request, offload.audit_of_export, data)
         return Response(report, media_type="application/json")
 
     return audit_export

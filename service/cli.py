@@ -501,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         metavar="KIND=N/S",
         help="create: this key's own limit on a kind of request (create, join, command, read, "
-        "stream), e.g. create=200/60 or read=off; repeat for more kinds",
+        "stream, audit), e.g. create=200/60 or read=off; repeat for more kinds",
     )
     keys.add_argument("--redis-url", help="REDIS_URL")
     keys.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")

@@ -120,6 +120,8 @@ class Rates:
     # Every route outside /v1: the web client's pages and files (a dozen a page), the API
     # docs, /health and /metrics (a probe or a scrape every few seconds).
     site: Rate | None = Rate(240, 60)
+    # POST /v1/audit: each an export of up to DANGER_AUDIT_UPLOAD_MB to read and audit.
+    audit: Rate | None = Rate(10, 60)
 
     @classmethod
     def from_env(cls, env: os._Environ[str] | dict[str, str]) -> Rates:
@@ -199,6 +201,8 @@ class Settings:
     sweep_seconds: float = 2.0  # how often a worker looks for due games (expiry, lost jobs)
     cpu_workers: int = 1  # processes for audits, replays and exports, off the event loop
     cpu_queue: int = 32  # such reads waiting beyond these are refused (503 busy)
+    # Such reads of one client running or waiting at once; beyond, 429 too_many_in_flight.
+    cpu_per_client: int = 2
     rate_limits: bool = True  # the per-client limits of `rates`, kept in Valkey
     direct_commands: bool = True  # commands beside Litestar's layers (command_route.py)
     rates: Rates = Rates()
@@ -295,6 +299,7 @@ class Settings:
             sweep_seconds=float(env.get("DANGER_SWEEP_SECONDS", cls.sweep_seconds)),
             cpu_workers=int(env.get("DANGER_CPU_WORKERS", cls.cpu_workers)),
             cpu_queue=int(env.get("DANGER_CPU_QUEUE", cls.cpu_queue)),
+            cpu_per_client=_positive(env, "DANGER_CPU_PER_CLIENT", cls.cpu_per_client),
             audit_upload_bytes=_positive(env, "DANGER_AUDIT_UPLOAD_MB", 8) * 2**20,
             rate_limits=_flag(env.get("DANGER_RATE_LIMITS", "on")),
             direct_commands=_flag(env.get("DANGER_DIRECT_COMMANDS", "on")),
@@ -361,10 +366,15 @@ class Settings:
                 f"not {self.unseated_player_hours}"
             )
         self.projections  # noqa: B018 - and these
-        if not self.sweep_seconds > 0 or self.cpu_workers < 1 or self.cpu_queue < 0:
+        if (
+            not self.sweep_seconds > 0
+            or self.cpu_workers < 1
+            or self.cpu_queue < 0
+            or self.cpu_per_client < 1
+        ):
             raise ValueError(
-                "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS at least 1 "
-                "and DANGER_CPU_QUEUE at least 0"
+                "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS and "
+                "DANGER_CPU_PER_CLIENT at least 1, and DANGER_CPU_QUEUE at least 0"
             )
         if self.server_stack not in SERVER_STACKS:
             raise ValueError(

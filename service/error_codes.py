@@ -359,6 +359,13 @@ CODES: dict[str, Code] = {
         "Too many streams open from this client (DANGER_STREAMS_PER_CLIENT): close one.",
         "At most 20 streams may be open from one client; close one first.",
     ),
+    "too_many_in_flight": Code(
+        "This client already has as many audits, replays, exports and long event pages "
+        "running or waiting as it may (DANGER_CPU_PER_CLIENT): send the next when one is "
+        "answered.",
+        "At most 2 audits, replays, exports and long event pages of one client may run or "
+        "wait at once; send the next when one is answered.",
+    ),
     # 503
     "store_unavailable": Code(
         "The store cannot be reached now (a restart, a failover): retry after "
@@ -499,6 +506,7 @@ _RULES_DECIDE = (
     "card_not_in_hand",
 )
 
+_POOLED_429 = ("rate_limited", "too_many_in_flight")
 _READ_503 = ("store_unavailable", "history_lost")
 _OFFLOADED_503 = (*_READ_503, "busy")
 _WRITE_503 = ("store_unavailable", "contention", "not_replicated", "history_lost")
@@ -595,7 +603,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         400: ("invalid_parameter",),
         **_READER,
         404: ("unknown_game",),
-        429: ("rate_limited",),
+        429: _POOLED_429,
         503: _OFFLOADED_503,
     },
     "streamEvents": {
@@ -609,27 +617,27 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         400: ("invalid_parameter",),
         **_READER,
         404: ("unknown_game", "no_such_event"),
-        429: ("rate_limited",),
+        429: _POOLED_429,
         503: _OFFLOADED_503,
     },
     "exportGame": {
         400: ("invalid_parameter",),
         **_READER,
         404: ("unknown_game",),
-        429: ("rate_limited",),
+        429: _POOLED_429,
         503: _OFFLOADED_503,
     },
     "auditGame": {
         400: ("invalid_parameter",),
         404: ("unknown_game",),
-        429: ("rate_limited",),
+        429: _POOLED_429,
         503: _OFFLOADED_503,
     },
     "getRound": {
         400: ("invalid_parameter",),
         **_READER,
         404: ("unknown_game", "no_such_round"),
-        429: ("rate_limited",),
+        429: _POOLED_429,
         503: _OFFLOADED_503,
     },
     "leaveSeat": {
@@ -684,7 +692,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         400: ("empty_export",),
         413: ("body_too_large",),
         415: ("unsupported_media_type",),
-        429: ("rate_limited",),
+        429: _POOLED_429,
         503: ("store_unavailable", "busy"),
     },
 }
@@ -697,6 +705,7 @@ RETRY_AFTER = {
     "store_unavailable",
     "not_replicated",
     "busy",
+    "too_many_in_flight",
 }
 """The codes whose answer carries `Retry-After`."""
 

@@ -14,7 +14,18 @@ from domain.kernel import AUDITOR
 from events.keys import GameKeys
 
 from . import offload
-from .api import MAX_SEQ, READER, GameId, Service, Token, _envelope, _offload, _readable, _reader
+from .api import (
+    MAX_SEQ,
+    READER,
+    GameId,
+    Service,
+    Token,
+    _envelope,
+    _offload,
+    _offloaded,
+    _readable,
+    _reader,
+)
 from .errors import ApiError
 from .problems import responses
 from .projections import RoundIndex, rounds_key
@@ -46,8 +57,8 @@ class HistoryController(Controller):
         if seq > game.seq:
             raise ApiError(404, "no_such_event", f"The game has {game.seq} events.")
         log, secret = await service.store.load(game_id, upto=seq)
-        status, view = await _offload(request).run(
-            offload.replay_view, game_id, log, secret, AUDITOR if game.finished else viewer
+        status, view = await _offloaded(
+            request, offload.replay_view, game_id, log, secret, AUDITOR if game.finished else viewer
         )
         return Replayed(id=game_id, seq=seq, status=status, view=view)
 
@@ -70,8 +81,8 @@ class HistoryController(Controller):
     ) -> Response[bytes]:
         game, viewer = await _reader(service, game_id, token)
         log = await service.store.read_raw(game_id, upto=game.seq)
-        body = await _offload(request).run(
-            offload.export_lines, game.rules.name, game.finished, log, viewer
+        body = await _offloaded(
+            request, offload.export_lines, game.rules.name, game.finished, log, viewer
         )
         return Response(body, media_type="application/x-ndjson")
 
@@ -96,7 +107,7 @@ class HistoryController(Controller):
         report = pool.recent(game_id, seq)
         if report is None:
             log = await service.store.read_raw(game_id, upto=seq)
-            report = await pool.run(offload.audit_report, log)
+            report = await _offloaded(request, offload.audit_report, log)
             pool.remember(game_id, seq, report)
         if over:  # the log of a game that is over never changes: audit it once
             await service.store.redis.set(kept, report, nx=True)

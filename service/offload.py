@@ -4,7 +4,9 @@ a loop held that long delays every request and timer of the process.
 
 What crosses to a worker is the game's stored bytes and a few names; what comes back is the
 answer. The pool and the queue in front of it are bounded: past `queue` waiting reads, a
-request is refused with 503 `busy` at once rather than queued without end.
+request is refused with 503 `busy` at once rather than queued without end. One client holds
+at most `per_client` of those places, running or waiting: beyond, its read is refused with
+429 `too_many_in_flight`, and the rest of the pool stays for the other clients.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from domain.kernel import table as tables
 from events.audit import audit, audit_export
 from events.store import decode_envelope
 
+from .client_shares import ClientShares
 from .embedded import die_with_parent
 from .errors import ApiError
 from .game_model import CODECS, fold_log, redact
@@ -34,11 +37,12 @@ RECENT = 256  # audits of running games kept, by game and seq
 
 
 class Offload:
-    def __init__(self, workers: int, queue: int) -> None:
+    def __init__(self, workers: int, queue: int, per_client: int) -> None:
         self._workers = workers
         self._pool = self._new_pool()
         self._room = queue + workers
         self._busy = 0
+        self._shares = ClientShares(per_client, "audits, replays, exports and long event pages")
         # A running game's log changes with every command, but many readers ask for the audit
         # of the same seq: each is computed once.
         self._recent: OrderedDict[tuple[str, int], bytes] = OrderedDict()
@@ -60,8 +64,15 @@ class Offload:
         while len(self._recent) > RECENT:
             self._recent.popitem(last=False)
 
-    async def run(self, function: Any, *args: Any) -> Any:
+    def clients(self) -> int:
+        """The clients holding a place now."""
+        return len(self._shares)
+
+    async def run(self, client: str, function: Any, *args: Any) -> Any:
+        """`function(*args)` in a worker, on one of `client`'s places."""
+        self._shares.take(client)  # its own flood is refused first: not the others' fault
         if self._busy >= self._room:
+            self._shares.give(client)
             raise ApiError(
                 503,
                 "busy",
@@ -79,6 +90,7 @@ class Offload:
             ) from None
         finally:
             self._busy -= 1
+            self._shares.give(client)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,6 +1,6 @@
 """Per-client rate limits, kept in Valkey so that every API process counts against the same
 buckets: one bucket per client and kind of request (create, join, register, command, read,
-stream, and site: everything outside /v1).
+stream, audit, and site: everything outside /v1).
 
 Answers carry the header fields of draft-ietf-httpapi-ratelimit-headers-11 (May 2026), whose
 values are Structured Field lists of a quoted policy name with parameters:
@@ -41,7 +41,7 @@ def kind_of(method: str, path_template: str) -> str | None:
         return "stream" if last == "stream" else "read"
     if method == "POST":
         if path_template.rstrip("/") == "/v1/audit":
-            return "read"  # an audit of the body sent: a read that stores nothing
+            return "audit"  # an export of megabytes to read and audit: no read costs as much
         if path_template.rstrip("/") == "/v1/games":
             return "create"
         if path_template.rstrip("/") == "/v1/players":

@@ -324,6 +324,7 @@ async def test_every_kind_of_request_draws_on_its_own_bucket(valkey):
             ("GET", f"/v1/games/{gid}/rounds/1"): "read",
             ("GET", "/v1/players/nobody0000000000"): "read",
             ("POST", "/v1/players"): "register",
+            ("POST", "/v1/audit"): "audit",
             ("GET", "/v1/games/no-such-game/stream"): "stream",
         }
         for (method, path), kind in calls.items():
