@@ -126,7 +126,7 @@ async def test_a_token_replaced_while_a_check_reads_the_stored_hash_stays_replac
         peer(first, "10.9.2.2") as one,
         peer(second, "10.9.2.2") as other,
     ):
-        table = await new_table(other, seats=2)
+        table = await new_table(other, seats=2, start=False)
         admin = bearer(table.admin)
         r = await other.post(f"/v1/games/{table.id}/players/0/token", headers=admin)
         assert r.status_code == 201
@@ -158,6 +158,7 @@ async def test_a_token_replaced_while_a_check_reads_the_stored_hash_stays_replac
         assert r.status_code == 401 and r.json()["code"] == "token_invalid"
         r = await one.get(f"/v1/games/{table.id}/stream", headers=held)
         assert r.status_code == 401 and r.json()["code"] == "token_invalid"
+        assert (await other.post(f"/v1/games/{table.id}/start", headers=admin)).status_code == 200
         legal = (await table.state(0))["legal"]
         r = await one.post(f"/v1/games/{table.id}/commands", json=legal[0], headers=held)
         assert r.status_code == 401 and r.json()["code"] == "token_invalid"
