@@ -72,7 +72,7 @@ class Game:
         table = self.table
         tables.evolve(table, self.rules, event)
         kind, at = envelope.type, envelope.at
-        if kind in _TOKEN_CHANGES:
+        if kind in TOKEN_CHANGES:
             # Its token changed: the next check reads the stored hash (service/seats.py).
             self.hashes.pop(f"seat:{event.seat}", None)  # type: ignore[attr-defined]
         self.seq, self.head, self.last_at = seq, envelope.hash, at
@@ -214,7 +214,8 @@ CODECS = {name: _codec(rules) for name, rules in GAMES.items()}
 """Each game's decoder of its stored events, by game name."""
 
 
-_TOKEN_CHANGES = frozenset({"seat_left", "seat_token_reissued"})  # a seat's token hash moved
+# The events that give a seat another token hash: the token it had works no more.
+TOKEN_CHANGES = frozenset({"seat_left", "seat_token_reissued"})
 
 HASHED = ("admin", "invite")  # secrets kept as hashes of what a client shows: with the seats'
 

@@ -352,10 +352,15 @@ class GameService(WritePath, Jobs):
             raise ApiError(401, "token_invalid", "That is not a token this service issued.")
         if credential.game_id != game.id:
             raise ApiError(403, "token_for_other_game", "That token belongs to another game.")
-        if credential.role not in game.hashes:  # a seat joined through another process
-            fresh = await self.store.secrets(game.id)
-            game.hashes.update({k: v for k, v in fresh.items() if k == credential.role})
-        if not tokens.matches(token, game.hashes.get(credential.role)):
+        stored = game.hashes.get(credential.role)
+        if stored is None:  # a seat joined through another process, or its token replaced
+            seq = game.seq
+            stored = (await self.store.secrets(game.id)).get(credential.role)
+            # A fold meanwhile may have dropped a hash newer than the one read: kept, the
+            # read's would let a replaced token in until the seat's next change.
+            if stored is not None and game.seq == seq:
+                game.hashes[credential.role] = stored
+        if not tokens.matches(token, stored):
             raise ApiError(401, "token_invalid", "That token is not valid for this game.")
         return credential.role
 

@@ -51,7 +51,7 @@ Prefer = Annotated[
 
 
 def _hand_over(
-    request: Request, game_id: str, viewer: Viewer, client: str, after: int
+    request: Request, game_id: str, viewer: Viewer, client: str, after: int, checked: int
 ) -> Handed | None:
     """The stream for the process's stream writer to write, where it can: a GET over HTTP/1.1
     on a connection whose socket the server shows (service/http_protocols.py), the writer
@@ -65,7 +65,7 @@ def _hand_over(
         or request.method != "GET"
     ):
         return None
-    return writer.hand_over(transport, game_id, viewer, client, after)
+    return writer.hand_over(transport, game_id, viewer, client, after, checked)
 
 
 def wants_minimal(prefer: str | None) -> bool:
@@ -194,7 +194,10 @@ class PlayController(Controller):
         description="The same envelopes as /events as they are appended; each message's id is "
         "its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no "
         "duplicate. Comments keep the line alive. The stream ends after the game's last event "
-        "(`seed_revealed`); opened on a game that is over, it sends what follows and ends.",
+        "(`seed_revealed`); opened on a game that is over, it sends what follows and ends. "
+        "Opened with a seat's token, it also ends after the event that withdraws the token "
+        "(`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, "
+        "it is refused (401 `token_invalid`).",
         media_type="text/event-stream",
         responses=responses(
             400,
@@ -217,14 +220,18 @@ class PlayController(Controller):
         ] = None,
         after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
     ) -> ServerSentEvent:
-        game, viewer = await _reader(service, game_id, token)
+        game = await service.get(game_id)
+        # The fold the token is checked against, taken before the check may wait for the
+        # store: a withdrawal of the token after this seq ends the stream (service/streams.py).
+        checked = game.seq
+        viewer, _ = await service.viewer(game, token)
         resume = seq_number(last_event_id.strip()) if last_event_id else None
         start = min(after if resume is None else resume, game.seq)
         hub: StreamHub = request.app.state.hub
         client = request.app.state.clients.of(request.scope)
-        handed = _hand_over(request, game_id, viewer, client, start)
+        handed = _hand_over(request, game_id, viewer, client, start, checked)
         if handed is not None:
             return ServerSentEvent(handed.messages, background=BackgroundTask(handed.close))
-        subscriber = hub.subscribe(game_id, viewer, client)
+        subscriber = hub.subscribe(game_id, viewer, client, checked)
         messages = hub.events(subscriber, start)
         return ServerSentEvent(messages, background=BackgroundTask(hub.close, subscriber, messages))

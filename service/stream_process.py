@@ -104,7 +104,7 @@ class Writer:
 
     async def _write(self, opening: Message, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()
-        subscriber = self.hub.subscribe(opening.game, opening.viewer, "")
+        subscriber = self.hub.subscribe(opening.game, opening.viewer, "", opening.checked)
         messages = self.hub.events(subscriber, opening.after)
         ok = False
         try:

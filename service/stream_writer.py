@@ -9,13 +9,14 @@ a process of its own at `DANGER_STREAM_NICE`, the kernel gives the core to the c
 
 The API process still answers the request: it checks the token, counts the stream against its
 caps (service/stream_slots.py), sends the answer's head, and then hands the connection's
-socket (a duplicate of its file descriptor, over a unix socket) with the stream's game, viewer
-and position to the writer, which follows the feeds, reads, redacts and writes each event as a
-chunk of the answer's body. The API process keeps the connection: it reads from it (a client
-that leaves is seen there, and the writer told to drop the stream), and when the writer says
-the stream has ended it sends the body's last chunk, so the connection serves the client's next
-request as any other would. If the writer's write fails, or the writer dies, the connection is
-closed; the client reconnects with Last-Event-ID and loses nothing.
+socket (a duplicate of its file descriptor, over a unix socket) with the stream's game, viewer,
+position and the seq its token was checked at to the writer, which follows the feeds, reads,
+redacts and writes each event as a chunk of the answer's body. The API process keeps the
+connection: it reads from it (a client that leaves is seen there, and the writer told to drop
+the stream), and when the writer says the stream has ended it sends the body's last chunk, so
+the connection serves the client's next request as any other would. If the writer's write
+fails, or the writer dies, the connection is closed; the client reconnects with Last-Event-ID
+and loses nothing.
 
 The writer starts with the API process. Streams that cannot be handed over (a server without
 service/http_protocols.py's protocols, HTTP/1.0), and those opened while the writer is not
@@ -59,6 +60,7 @@ class Message(msgspec.Struct, omit_defaults=True):
     game: str = ""
     viewer: Viewer = "spectator"
     after: int = 0
+    checked: int = 0  # the game's seq when the viewer's token was checked
     ok: bool = False
 
 
@@ -84,14 +86,20 @@ class StreamWriter:
         return self.control is not None
 
     def hand_over(
-        self, transport: asyncio.Transport, game_id: str, viewer: Viewer, client: str, after: int
+        self,
+        transport: asyncio.Transport,
+        game_id: str,
+        viewer: Viewer,
+        client: str,
+        after: int,
+        checked: int,
     ) -> Handed | None:
         """The stream, to be written by the writer; None while the writer is not ready.
         Refused beyond the caps."""
         if self.control is None:
             return None
         self.slots.take(client)
-        opening = Message("open", next(self._ids), game_id, viewer, after)
+        opening = Message("open", next(self._ids), game_id, viewer, after, checked)
         return Handed(self, transport, client, opening)
 
     def start(self) -> None:

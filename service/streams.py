@@ -29,6 +29,12 @@ few streams nothing changes; with thousands, each stream's writes carry more eve
 and the event loop keeps its time for commands (bench/streams.py). Within that time the
 fan-out stands aside for the requests being answered (service/foreground.py).
 
+A stream opened with a seat's token sends no event past the one that withdraws the token (the
+seat given up, `seat_left`, or given a new token, `seat_token_reissued`): it sends that event
+and ends, whether the event comes in a live batch or in a page read from the store. Only an
+event after the seq at which the token was checked counts: a stream opened with the new token
+may have the withdrawal of the old one in its backlog.
+
 Under `danger serve` a hub also runs in each API process's stream writer, a process of its
 own at a lower priority, for the streams the API process hands it (service/stream_writer.py);
 the API process's own hub writes the rest.
@@ -57,7 +63,7 @@ from events.store import decode_envelope
 from . import metrics
 from .bell import FALLBACK_SECONDS, Bell, Listener
 from .foreground import Aside, Foreground
-from .game_model import Game
+from .game_model import TOKEN_CHANGES, Game
 from .games import GameService
 from .schemas import EventOut
 from .stream_slots import StreamSlots
@@ -100,22 +106,51 @@ class Run:
     """Consecutive events (seq `first` on) as one reader may read them, encoded as one piece
     of the stream: a subscriber sends a command's events in one write."""
 
-    __slots__ = ("ends", "first", "frames", "last", "message")
+    __slots__ = ("ends", "first", "frames", "last", "message", "withdrawals")
 
-    def __init__(self, first: int, frames: list[bytes], ends: bool) -> None:
+    def __init__(
+        self, first: int, frames: list[bytes], ends: bool, withdrawals: tuple[int, ...] = ()
+    ) -> None:
         self.first, self.last = first, first + len(frames) - 1
-        self.frames, self.ends = frames, ends  # ends: its last event is the log's last
+        self.frames, self.ends = frames, ends  # ends: the stream ends after its last event
+        self.withdrawals = withdrawals  # seqs of its events that withdraw the reader's token
         self.message = Frame(frame=b"".join(frames))
 
     @classmethod
-    def of(cls, envelopes: list[Envelope]) -> Run:
+    def of(cls, envelopes: list[Envelope], viewer: Viewer) -> Run:
         return cls(
-            envelopes[0].seq, [encode(e) for e in envelopes], envelopes[-1].type == LAST_EVENT
+            envelopes[0].seq,
+            [encode(e) for e in envelopes],
+            envelopes[-1].type == LAST_EVENT,
+            withdrawals(envelopes, viewer),
         )
 
     def since(self, seq: int) -> Run:
         """The events after `seq` (first <= seq < last)."""
-        return Run(seq + 1, self.frames[seq + 1 - self.first :], self.ends)
+        return Run(
+            seq + 1,
+            self.frames[seq + 1 - self.first :],
+            self.ends,
+            tuple(w for w in self.withdrawals if w > seq),
+        )
+
+    def within_right(self, checked: int) -> Run:
+        """The run as a stream whose token was checked at seq `checked` may send it: up to
+        the first later event that withdraws the token, that one included, and then the end."""
+        cut = next((w for w in self.withdrawals if w > checked), None)
+        if cut is None:
+            return self
+        return Run(self.first, self.frames[: cut + 1 - self.first], True)
+
+
+def withdrawals(envelopes: list[Envelope], viewer: Viewer) -> tuple[int, ...]:
+    """The seqs of the events that withdraw the token of `viewer`, a seat (a spectator's
+    stream holds no token to withdraw: an admin token stays)."""
+    if not isinstance(viewer, int):
+        return ()
+    return tuple(
+        e.seq for e in envelopes if e.type in TOKEN_CHANGES and e.data.get("seat") == viewer
+    )
 
 
 def log_ended(game: Game) -> bool:
@@ -143,18 +178,21 @@ class Batch:
                 [
                     self.game.readable(e, viewer, event)
                     for e, event in zip(self.envelopes, self.events, strict=True)
-                ]
+                ],
+                viewer,
             )
         return shown
 
 
 class Subscriber:
-    """One open stream: who reads which game, and the batches waiting for it."""
+    """One open stream: who reads which game (and the game's seq when its token was checked),
+    and the batches waiting for it."""
 
     __slots__ = (
         "batches",
         "behind",
         "bound",
+        "checked",
         "client",
         "game_id",
         "open",
@@ -164,8 +202,11 @@ class Subscriber:
         "viewer",
     )
 
-    def __init__(self, game_id: str, viewer: Viewer, client: str, bound: int) -> None:
+    def __init__(
+        self, game_id: str, viewer: Viewer, client: str, bound: int, checked: int
+    ) -> None:
         self.game_id, self.viewer, self.client, self.bound = game_id, viewer, client, bound
+        self.checked = checked
         self.batches: deque[Batch] = deque()
         self.behind = False  # batches were dropped: read on from the store
         self.quiet = True  # nothing sent since the last keep-alive tick
@@ -265,10 +306,14 @@ class StreamHub:
 
     # Subscribers --------------------------------------------------------------------
 
-    def subscribe(self, game_id: str, viewer: Viewer, client: str) -> Subscriber:
-        """Register a stream before its backlog is read; refused beyond the caps."""
+    def subscribe(
+        self, game_id: str, viewer: Viewer, client: str, checked: int = 0
+    ) -> Subscriber:
+        """Register a stream before its backlog is read; refused beyond the caps. `checked`:
+        the game's seq when the reader's token was checked (a withdrawal of the token after it
+        ends the stream)."""
         self.slots.take(client)
-        subscriber = Subscriber(game_id, viewer, client, self.queue_bound)
+        subscriber = Subscriber(game_id, viewer, client, self.queue_bound, checked)
         self.channels.setdefault(game_id, set()).add(subscriber)
         self._wake.set()
         return subscriber
@@ -355,6 +400,7 @@ class StreamHub:
             run = batch.run(subscriber.viewer)
             if run.first <= last:
                 run = run.since(last)
+            run = run.within_right(subscriber.checked)
             runs.append(run)
             last = run.last
             if run.ends:
@@ -367,7 +413,10 @@ class StreamHub:
         game = await self.service.get(subscriber.game_id)
         envelopes = await self.store.read(subscriber.game_id, after=after, upto=after + PAGE)
         shown = self.service.readable(game, envelopes, subscriber.viewer)
-        return game, Run.of(shown) if shown else None, len(envelopes) == PAGE
+        if not shown:
+            return game, None, len(envelopes) == PAGE
+        run = Run.of(shown, subscriber.viewer).within_right(subscriber.checked)
+        return game, run, len(envelopes) == PAGE
 
     async def _tick(self) -> None:
         """A stream quiet for a whole period sends a comment (so within about two periods

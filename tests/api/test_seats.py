@@ -4,6 +4,7 @@ working at once, in every process."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from tests.api.test_app_keys import bearer
@@ -135,3 +136,53 @@ async def test_the_admin_cannot_take_over_a_seat_in_play_to_read_its_hand(client
     events = (await client.get(f"/v1/games/{table.id}/events", headers=table.auth(0))).json()
     reissued = [e["data"] for e in events["events"] if e["type"] == "seat_token_reissued"]
     assert reissued == [{"seat": 2, "by": "admin"}, {"seat": 1, "by": "seat"}]
+
+
+async def test_a_token_replaced_while_a_check_reads_the_stored_hash_stays_replaced(valkey):
+    """A process checks a seat's token against the stored hash (its fold had let go of the
+    cached one); the admin replaces the token while that read is on its way back, and the
+    process folds the replacement before the read's answer is used: the hash the read found
+    is the replaced one, and the process must not keep it for the next check."""
+    first, second = make_app(valkey), make_app(valkey)
+    async with (
+        running(first),
+        running(second),
+        peer(first, "10.9.2.2") as one,
+        peer(second, "10.9.2.2") as other,
+    ):
+        table = await new_table(other, seats=2, start=False)
+        admin = bearer(table.admin)
+        r = await other.post(f"/v1/games/{table.id}/players/0/token", headers=admin)
+        assert r.status_code == 201
+        held = bearer(r.json()["token"])
+        assert (await one.get(f"/v1/games/{table.id}")).status_code == 200  # folds the reissue
+
+        store = first.state.service.store
+        read, answer = asyncio.Event(), asyncio.Event()
+        stored_secrets = store.secrets
+
+        async def held_back(game_id: str) -> dict[str, str]:
+            found = await stored_secrets(game_id)
+            read.set()
+            await answer.wait()
+            return found
+
+        store.secrets = held_back
+        checking = asyncio.create_task(one.get(f"/v1/games/{table.id}", headers=held))
+        await asyncio.wait_for(read.wait(), 30)
+        store.secrets = stored_secrets
+        r = await other.post(f"/v1/games/{table.id}/players/0/token", headers=admin)
+        assert r.status_code == 201
+        table.tokens[0] = r.json()["token"]
+        assert (await one.get(f"/v1/games/{table.id}")).status_code == 200  # folds it
+        answer.set()
+        await asyncio.wait_for(checking, 30)  # checked against what the store held then
+
+        r = await one.get(f"/v1/games/{table.id}", headers=held)
+        assert r.status_code == 401 and r.json()["code"] == "token_invalid"
+        r = await one.get(f"/v1/games/{table.id}/stream", headers=held)
+        assert r.status_code == 401 and r.json()["code"] == "token_invalid"
+        assert (await other.post(f"/v1/games/{table.id}/start", headers=admin)).status_code == 200
+        legal = (await table.state(0))["legal"]
+        r = await one.post(f"/v1/games/{table.id}/commands", json=legal[0], headers=held)
+        assert r.status_code == 401 and r.json()["code"] == "token_invalid"

@@ -4,7 +4,9 @@ The generated `stream_events` reads the whole response before it returns, which 
 game is when the game is over. `follow` and `afollow` yield each event as it arrives instead,
 and when the connection drops (or the server is out of streams: 503) they reconnect with
 `Last-Event-ID`, so nothing is missed or seen twice. The stream ends after the game's last
-event; so do they.
+event; so do they. A seat's stream also ends after the event that withdraws the seat's token
+(`seat_left`, `seat_token_reissued`): they end there too, and following again with that
+token raises StreamError (401 `token_invalid`).
 """
 
 from __future__ import annotations
@@ -105,8 +107,9 @@ def follow(
     backoff: float = 0.2,
     read_timeout: float = 60.0,
 ) -> Iterator[EventOut]:
-    """Each event after seq `after`, as it is appended, until the game's last. A seat's
-    client sees what the seat may see; any other client, what a spectator sees.
+    """Each event after seq `after`, as it is appended, until the game's last (a seat's
+    client: or until the one that withdraws its token). A seat's client sees what the seat
+    may see; any other client, what a spectator sees.
     `read_timeout` bounds the silence between the server's keep-alives (15 s apart)."""
     state = _Follower(after, reconnects, backoff, read_timeout)
     http = client.get_httpx_client()
@@ -127,7 +130,7 @@ def follow(
                         yield state.event(data)
                         if state.over:
                             return
-                return  # the server ended the stream: the log is complete
+                return  # the server ended the stream: the log is complete, or the token withdrawn
         except httpx.TransportError as error:
             time.sleep(state.failed(error))
 

@@ -105,7 +105,9 @@ def sync_detailed(
      The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
     The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
-    sends what follows and ends.
+    sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws
+    the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
+    is refused (401 `token_invalid`).
 
     Args:
         game_id (str): The id returned by POST /v1/games.
@@ -148,7 +150,9 @@ def sync(
      The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
     The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
-    sends what follows and ends.
+    sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws
+    the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
+    is refused (401 `token_invalid`).
 
     Args:
         game_id (str): The id returned by POST /v1/games.
@@ -186,7 +190,9 @@ async def asyncio_detailed(
      The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
     The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
-    sends what follows and ends.
+    sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws
+    the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
+    is refused (401 `token_invalid`).
 
     Args:
         game_id (str): The id returned by POST /v1/games.
@@ -227,7 +233,9 @@ async def asyncio(
      The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
     The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
-    sends what follows and ends.
+    sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws
+    the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
+    is refused (401 `token_invalid`).
 
     Args:
         game_id (str): The id returned by POST /v1/games.
