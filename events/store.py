@@ -15,6 +15,7 @@ from redis.exceptions import NoScriptError
 from .cluster import on_one_connection
 from .envelope import Envelope, canonical
 from .keys import PREFIX, GameKeys, all_shards, due
+from .replicas import Replicas
 
 APPEND_LUA = files("events").joinpath("append.lua").read_text()
 APPEND_SHA = hashlib.sha1(APPEND_LUA.encode()).hexdigest()  # the name the server gives it
@@ -88,6 +89,9 @@ class Copies:
     replicas: int
     timeout_ms: int
     on_disk: bool = True
+    # No DANGER_DURABILITY: a primary with no replica online serves with its own fsync
+    # (events/replicas.py), where `replicas:N` refuses.
+    automatic: bool = False
 
     @property
     def waits(self) -> list[tuple[str | int, ...]]:
@@ -118,12 +122,31 @@ class Unconfirmed(Exception):
         self.copies = copies
 
 
+@dataclass(frozen=True)
+class _Kept:
+    """How an append was kept: `copies` it waited for and how many confirmed (no copies:
+    the primary's own fsync is the guarantee)."""
+
+    copies: Copies | None
+    confirmed: int
+
+    def require(self) -> None:
+        if self.copies is not None and self.confirmed < self.copies.replicas:
+            raise Unconfirmed(self.confirmed, self.copies)
+
+
+def _at(node: Any) -> dict[str, Any]:
+    return {} if node is None else {"target_nodes": node}
+
+
 class EventStore:
     def __init__(
         self, redis: Redis, copies: Copies | None = None, keep_ms: int = KEEP_MS
     ) -> None:
         self.redis = redis
         self.copies = copies  # None: the store's own fsync is the guarantee
+        # Automatic: which primaries have a replica to wait for.
+        self.replicas = Replicas(redis) if copies is not None and copies.automatic else None
         self.keep_ms = keep_ms  # how long an idempotency record lives
         # XRANGE's reply as the server sent it: redis-py rebuilds it entry by entry (ids,
         # field dicts) in Python, which costs more than the fold. A client made by
@@ -149,12 +172,12 @@ class EventStore:
         head = envelopes[0].prev
         args = [expected_seq, game_id, keep, fingerprint, head, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
-        (status, value), confirmed = await self._eval_append(
+        (status, value), kept = await self._eval_append(
             [keys.stream, keys.feed, keys.idempotency(field), keys.secrets, keys.due], args
         )
         status, value = _text(status), _text(value)
         if status == "ok":
-            self._require(confirmed)
+            kept.require()
             return Appended(int(value))
         if status == "conflict":
             return Conflict(int(value))
@@ -165,28 +188,36 @@ class EventStore:
             await self._confirm(keys.shard)
         return record
 
-    async def _eval_append(self, keys: list[str], args: list[Any]) -> tuple[Any, int | None]:
+    async def _eval_append(self, keys: list[str], args: list[Any]) -> tuple[Any, _Kept]:
         """EVALSHA straight away (redis-py's script object costs a wrapper and a deprecation
         shim per call); a server without the script (restarted, or a replica just promoted)
         gets it with EVAL, on the node of the game's keys. With `copies`, the wait for the
-        replicas follows on the same connection, in the same round trip: the reply and how
-        many replicas confirmed (None: no wait)."""
+        replicas follows on the same connection, in the same round trip: the reply and
+        whether the copies asked for were confirmed."""
         for call in (("EVALSHA", APPEND_SHA), ("EVAL", APPEND_LUA)):
             script = (*call, len(keys), *keys, *args)
             try:
-                if self.copies is None:
-                    return await self.redis.execute_command(*script), None
-                reply, *waited = await on_one_connection(
-                    self.redis, keys[0], [script, *self.copies.waits]
-                )
-                return reply, self.copies.confirmed(waited)
+                return await self._with_copies(keys[0], script)
             except NoScriptError:
                 continue
         raise AssertionError("EVAL answered NOSCRIPT")
 
-    def _require(self, confirmed: int | None) -> None:
-        if self.copies is not None and (confirmed or 0) < self.copies.replicas:
-            raise Unconfirmed(confirmed or 0, self.copies)
+    async def _with_copies(self, key: str, write: tuple[Any, ...]) -> tuple[Any, _Kept]:
+        """`write` on the node of `key`, then the wait for its copies where there are any
+        to wait for."""
+        copies, replicas = self.copies, self.replicas
+        node = None
+        if replicas is not None:
+            node = replicas.node_of(key)
+            if not await replicas.waits(node):
+                copies = None
+        if copies is None:
+            return await self.redis.execute_command(*write, **_at(node)), _Kept(None, 0)
+        reply, *waited = await on_one_connection(self.redis, key, [write, *copies.waits], node)
+        confirmed = copies.confirmed(waited)
+        if replicas is not None and await replicas.stands(node, confirmed >= copies.replicas):
+            return reply, _Kept(None, 0)
+        return reply, _Kept(copies, confirmed)
 
     async def _confirm(self, shard: str) -> None:
         """Confirm what the store holds already (an append answered again for a retry): the
@@ -195,10 +226,8 @@ class EventStore:
         if self.copies is None:
             return
         mark = f"{PREFIX}:{{{shard}}}:mark"
-        _, *waited = await on_one_connection(
-            self.redis, mark, [("SET", mark, b"1"), *self.copies.waits]
-        )
-        self._require(self.copies.confirmed(waited))
+        _, kept = await self._with_copies(mark, ("SET", mark, b"1"))
+        kept.require()
 
     async def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
         return [decode_envelope(raw) for raw in await self.read_raw(game_id, after, upto)]

@@ -534,6 +534,7 @@ async def health(request: Request) -> Response[Health]:
             replicas=in_force.durability.replicas,
             checked=in_force.checked,
             store=in_force.store,
+            alone=state.service.store.replicas.alone() if state.service.store.replicas else [],
         ),
     )
     return Response(body, status_code=200 if well else 503)

@@ -17,6 +17,7 @@ what it acknowledges, and refuses to serve on a store that could lose an answere
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from redis.exceptions import RedisError, ResponseError
 
 from events.cluster import Store, address, on_one_connection
 from events.keys import PREFIX
+from events.replicas import online_replicas
 from events.store import Copies
 
 from .connections import open_store
@@ -119,6 +121,10 @@ async def establish(redis: Store, durability: Durability) -> InForce:
     seen = f"{len(found)} primaries, each: {first.store}"
     if all(f.copies is not None for f in found):  # every primary waits for its replica
         return InForce(first.durability, first.checked, seen, first.copies)
+    waiting = next((f for f in found if f.copies is not None), None)
+    if waiting is not None:  # automatic: each primary waits for its replica if it has one
+        seen = f"{len(found)} primaries: " + "; ".join(f.store for f in found)
+        return InForce(waiting.durability, True, seen, waiting.copies)
     return InForce(durability, first.checked, seen)
 
 
@@ -219,9 +225,11 @@ async def _establish_on(node: _Node, durability: Durability) -> InForce:
 
 async def _with_a_replica(node: _Node, durability: Durability, seen: str) -> InForce:
     """The default with a replica online: each append also waits for its copy, once the
-    replica has shown it confirms one in time; else the store's own fsync, as without."""
+    replica has shown it confirms one in time; else the store's own fsync, as without. A
+    primary that has no replica online later serves with its own fsync (events/replicas.py)."""
     wanted = Durability("replicas", 1, durability.wait_ms, chosen=False)
     copies, confirmed, waited_ms = await _probe(node, wanted)
+    copies = dataclasses.replace(copies, automatic=True)
     if confirmed < 1:
         return InForce(
             durability,
@@ -267,15 +275,9 @@ async def _config(node: _Node) -> _Config | _Unreadable:
 
 
 async def _replication(node: _Node) -> tuple[str, int]:
-    """The store's role and how many replicas are online (a replica still loading its first
-    copy is connected, not online)."""
+    """The store's role and how many replicas are online."""
     info: dict[str, Any] = await node.run("INFO", "replication")
-    online = sum(
-        1
-        for key, value in info.items()
-        if key.startswith("slave") and isinstance(value, dict) and value.get("state") == "online"
-    )
-    return _text(info.get("role", "?")), online
+    return _text(info.get("role", "?")), online_replicas(info)
 
 
 async def _probe(node: _Node, durability: Durability) -> tuple[Copies, int, int]:

@@ -72,6 +72,9 @@ class GameService(WritePath, Jobs):
         self.lifecycle = lifecycle or Lifecycle()
         self._cache = self.games = GameCache(cache_bytes)
         self.due_filing = DueFiling(store)
+        replicas = getattr(store, "replicas", None)  # None: a service for views alone
+        if replicas is not None:
+            replicas.on_change = metrics.PRIMARIES_ALONE.set
 
     # Loading ------------------------------------------------------------------------
 
