@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -10,7 +11,9 @@ from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
-from redis.exceptions import NoScriptError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from .cluster import on_one_connection
 from .envelope import Envelope, canonical
@@ -49,6 +52,37 @@ class Duplicate:
     fingerprint: str
     first_seq: int
     last_seq: int
+
+
+@dataclass(frozen=True)
+class Retried(Duplicate):
+    """A seat's command sent again without a key: the one its seat sent last, which was
+    written but answered 503, and whose last event is still the game's last."""
+
+
+@dataclass(frozen=True)
+class Unanswered:
+    """A seat's command whose append may be written but was answered 503: its retry, with
+    the same body, while its last event (`hash`) is the game's last, is answered from it."""
+
+    seat: int
+    fingerprint: str
+    first_seq: int
+    last_seq: int
+    hash: str
+
+    def __str__(self) -> str:
+        return f"{self.fingerprint}|{self.first_seq}|{self.last_seq}|{self.hash}"
+
+    @classmethod
+    def parse(cls, seat: int, record: str) -> Unanswered:
+        fingerprint, first, last, digest = record.rsplit("|", 3)
+        return cls(seat, fingerprint, int(first), int(last), digest)
+
+
+UNANSWERED_MAX = 1024
+"""Unanswered commands one process keeps while the store cannot take their records (a
+failover): each is written at the next append on its game. Beyond, the oldest is dropped."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +186,8 @@ class EventStore:
         # field dicts) in Python, which costs more than the fold. A client made by
         # service/connections.py answers so already (a cluster's too); another gets a twin
         # on the same connections.
+        # Unanswered commands whose records the store could not take yet, by game.
+        self.unanswered: dict[str, list[Unanswered]] = {}
         self._raw: Any = redis
         if not getattr(redis, "raw_xrange", False):
             self._raw = Redis(connection_pool=redis.connection_pool)
@@ -164,21 +200,57 @@ class EventStore:
         envelopes: list[Envelope],
         idempotency: tuple[str, str] | None = None,
         secrets: Mapping[str, str] | None = None,
+        retry: tuple[int, str] | None = None,
     ) -> Appended | Conflict | Duplicate | Refusal:
+        """Append `envelopes` decided against `expected_seq`. `retry` (seat, fingerprint),
+        for a seat's command sent without a key: if its append is written but answered 503,
+        a retry with the same body is answered from it (`Retried`) while its last event is
+        the game's last."""
         keys = GameKeys(game_id)
+        await self.write_unanswered(game_id)
         field, fingerprint = idempotency or ("", "")
         keep = self.keep_ms if idempotency else ""
+        record = keys.idempotency(field)
+        if idempotency is None and retry is not None:
+            record, fingerprint = keys.retry(retry[0]), retry[1]
         pairs = [x for kv in (secrets or {}).items() for x in kv]
         head = envelopes[0].prev
         args = [expected_seq, game_id, keep, fingerprint, head, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
-        (status, value), kept = await self._eval_append(
-            [keys.stream, keys.feed, keys.idempotency(field), keys.secrets, keys.due], args
-        )
+        unanswered = None
+        if idempotency is None and retry is not None:
+            first, last = envelopes[0].seq, envelopes[-1].seq
+            unanswered = Unanswered(retry[0], retry[1], first, last, envelopes[-1].hash)
+        try:
+            (status, value), kept = await self._eval_append(
+                [keys.stream, keys.feed, record, keys.secrets, keys.due], args
+            )
+        except (RedisConnectionError, RedisTimeoutError):
+            if unanswered is not None:  # written or not: a record of what was not is inert
+                self._keep_unanswered(game_id, unanswered)
+            raise
         status, value = _text(status), _text(value)
         if status == "ok":
-            kept.require()
+            try:
+                kept.require()
+            except Unconfirmed:
+                if unanswered is not None:
+                    self._keep_unanswered(game_id, unanswered)
+                    with contextlib.suppress(RedisError):  # kept here until it can be
+                        await self.write_unanswered(game_id)
+                raise
             return Appended(int(value))
+        if status == "retry":
+            assert retry is not None
+            found = Unanswered.parse(retry[0], value)
+            try:
+                await self._confirm(keys.shard)
+            except Unconfirmed:  # still unanswered: its record again, for the next retry
+                self._keep_unanswered(game_id, found)
+                with contextlib.suppress(RedisError):
+                    await self.write_unanswered(game_id)
+                raise
+            return Retried(found.fingerprint, found.first_seq, found.last_seq)
         if status == "conflict":
             return Conflict(int(value))
         if status == "forked":
@@ -228,6 +300,44 @@ class EventStore:
         mark = f"{PREFIX}:{{{shard}}}:mark"
         _, kept = await self._with_copies(mark, ("SET", mark, b"1"))
         kept.require()
+
+    def _keep_unanswered(self, game_id: str, unanswered: Unanswered) -> None:
+        kept = [u for u in self.unanswered.pop(game_id, []) if u.seat != unanswered.seat]
+        self.unanswered[game_id] = [*kept, unanswered]
+        while len(self.unanswered) > UNANSWERED_MAX:
+            del self.unanswered[next(iter(self.unanswered))]
+
+    async def write_unanswered(self, game_id: str) -> None:
+        """Write the records of this game's unanswered commands that the store could not take
+        when they were answered 503 (a store that fails now fails the caller as well)."""
+        waiting = self.unanswered.pop(game_id, None)
+        if not waiting:
+            return
+        keys = GameKeys(game_id)
+        try:
+            for unanswered in waiting:
+                await self.redis.set(keys.retry(unanswered.seat), str(unanswered), px=self.keep_ms)
+        except Exception:
+            self.unanswered.setdefault(game_id, waiting)
+            raise
+
+    async def take_retry(
+        self, game_id: str, seat: int, fingerprint: str, head: str
+    ) -> Retried | None:
+        """The seat's unanswered command, if `fingerprint` is its body's and its last event is
+        `head` (the game's last): confirmed as an append would be, and then forgotten, so that
+        the same body sent once more is a move of its own."""
+        await self.write_unanswered(game_id)
+        key = GameKeys(game_id).retry(seat)
+        raw = await self.redis.get(key)
+        if raw is None:
+            return None
+        found = Unanswered.parse(seat, _text(raw))
+        if found.fingerprint != fingerprint or found.hash != head:
+            return None
+        await self._confirm(GameKeys(game_id).shard)
+        await self.redis.delete(key)
+        return Retried(found.fingerprint, found.first_seq, found.last_seq)
 
     async def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
         return [decode_envelope(raw) for raw in await self.read_raw(game_id, after, upto)]

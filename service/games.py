@@ -290,10 +290,10 @@ class GameService(WritePath, Jobs):
             raise ApiError(
                 409, "not_this_games_command", f"{tag!r} is not a command of {game.rules.name}."
             )
+        body_print = fingerprint(role, msgspec.to_builtins(command), if_match)
         idem = None
         if idempotency_key is not None:
-            body = msgspec.to_builtins(command)
-            idem = (f"{role}:{idempotency_key}", fingerprint(role, body, if_match))
+            idem = (f"{role}:{idempotency_key}", body_print)
         return await self._execute(
             game,
             seat,
@@ -304,6 +304,7 @@ class GameService(WritePath, Jobs):
             None,
             lambda: self._authenticate(game, token),  # type: ignore[arg-type]
             full,
+            retry=(seat, body_print),
         )
 
     async def abandon(

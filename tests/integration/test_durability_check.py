@@ -203,6 +203,41 @@ async def test_with_replicas_an_append_is_answered_once_the_replica_has_it_else_
         assert replica_seq(replica, table.id) == (await table.state())["seq"] == seq + len(kept)
 
 
+async def test_a_command_written_but_answered_503_is_answered_once_when_sent_again(stores):
+    """No Idempotency-Key: the same seat sending the same body again after a 503 whose events
+    were written gets the first result, never a second move; once answered, the same body
+    is a move of its own again."""
+    primary, replica = replicated(stores)
+    app = make_app(primary, durability=Durability("replicas", 1, wait_ms=300), background=False)
+    async with AsyncTestClient(app=app) as client:
+        table = await new_table(client, seats=2, game="danger-13")
+        replica.kill()
+        seq = (await table.state())["seq"]
+        seat, legal = await to_move(table)
+        r = await table.send(seat, legal[0])
+        assert r.status_code == 503 and r.json()["code"] == "not_replicated", r.text
+        events = (await client.get(f"/v1/games/{table.id}/events")).json()["events"]
+        kept = [e for e in events if e["seq"] > seq]
+        assert kept, "the command's events are on the primary"
+        r = await table.send(seat, legal[0])  # again: still not confirmed, still not applied
+        assert r.status_code == 503 and r.json()["code"] == "not_replicated", r.text
+        assert (await table.state())["seq"] == kept[-1]["seq"]
+
+        replica.start()
+        deadline = time.monotonic() + 30
+        while True:
+            r = await table.send(seat, legal[0])
+            if r.status_code != 503 or time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.1)
+        assert r.status_code == 200, r.text
+        assert [e["hash"] for e in r.json()["events"]] == [e["hash"] for e in kept]
+        assert (await table.state())["seq"] == kept[-1]["seq"]  # applied once
+        # Answered, the record is spent: the same body now is decided as a new command.
+        r = await table.send(seat, legal[0])
+        assert r.status_code != 200 or r.json()["events"][0]["seq"] == kept[-1]["seq"] + 1
+
+
 async def to_move(table: Table) -> tuple[int, list]:
     for seat in range(len(table.tokens)):
         legal = (await table.state(seat))["legal"]
