@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -300,6 +301,12 @@ class EventStore:
         mark = f"{PREFIX}:{{{shard}}}:mark"
         _, kept = await self._with_copies(mark, ("SET", mark, b"1"))
         kept.require()
+
+    def node_name(self, game_id: str) -> str | None:
+        """host:port of the cluster node that holds the game (None: a single server)."""
+        if not isinstance(self.redis, RedisCluster):
+            return None
+        return str(self.redis.get_node_from_key(GameKeys(game_id).stream).name)
 
     def _keep_unanswered(self, game_id: str, unanswered: Unanswered) -> None:
         kept = [u for u in self.unanswered.pop(game_id, []) if u.seat != unanswered.seat]

@@ -17,6 +17,9 @@ import secrets as pysecrets
 from typing import Any
 
 import msgspec
+from redis.exceptions import ClusterDownError, TryAgainError
+from redis.exceptions import ConnectionError as StoreConnectionError
+from redis.exceptions import TimeoutError as StoreTimeoutError
 
 from domain.kernel import (
     SPECTATOR,
@@ -52,6 +55,10 @@ from .write_path import WritePath, note_seat
 
 log = logging.getLogger("danger.games")
 CACHE_BYTES = 256 * 2**20  # the folds one process keeps (DANGER_CACHE_MB)
+
+
+ID_ATTEMPTS = 5  # fresh ids a create tries (taken, or on a node it could not reach)
+UNREACHABLE = (StoreConnectionError, StoreTimeoutError, ClusterDownError, TryAgainError)
 
 
 class GameService(WritePath, Jobs):
@@ -180,8 +187,9 @@ class GameService(WritePath, Jobs):
             )
         except (RuleViolation, InvalidOptions) as exc:  # well-formed, but no game can be so
             raise ApiError(422, exc.code, exc.message) from None
-        for _ in range(5):
-            game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+        away: set[str] = set()  # cluster nodes an attempt could not reach
+        for attempt in range(ID_ATTEMPTS):
+            game_id = self._new_id(away)
             admin_token, admin_hash = tokens.issue(game_id, "admin")
             secret = {
                 "seed": seed.hex(),
@@ -202,12 +210,31 @@ class GameService(WritePath, Jobs):
                 GENESIS,
                 meta=request_context.meta(),
             )
-            result = await self.store.append(game_id, 0, [envelope], secrets=secret)
+            try:
+                result = await self.store.append(game_id, 0, [envelope], secrets=secret)
+            except UNREACHABLE:
+                # A new game may live on any node: one failing over is no reason to refuse
+                # it. (Were this one written after all, it is an open game nobody holds,
+                # ended after DANGER_OPEN_HOURS as any game never started.)
+                node = self.store.node_name(game_id)
+                if node is None or attempt == ID_ATTEMPTS - 1:
+                    raise
+                away.add(node)
+                continue
             if isinstance(result, Appended):
                 metrics.APPENDS.labels(rules.name).inc()
                 metrics.EVENTS.labels(rules.name).inc()
                 return await self.get(game_id), admin_token, invite
         raise ApiError(503, "id_exhausted", "Could not allocate a game id; try again.")
+
+    def _new_id(self, away: set[str]) -> str:
+        """A random game id, on a cluster node other than those in `away` if one can be
+        found among a few draws."""
+        for _ in range(64):
+            game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+            if not away or self.store.node_name(game_id) not in away:
+                break
+        return game_id
 
     async def join(
         self,
