@@ -3,11 +3,13 @@ what it acknowledges, and refuses to serve on a store that could lose an answere
 
 `DANGER_DURABILITY` says what an acknowledged append must survive:
 - `fsync` (the default): a crash of the store. Checked: the store runs `appendonly yes` with
-  `appendfsync always`, so every write is on its disk before it is answered.
+  `appendfsync always`, so every write is on its disk before it is answered. Unset, a
+  primary with a replica online also waits for its copy, and one left without serves with
+  its own fsync (events/replicas.py).
 - `replicas:N`: the loss of the primary. Checked: N replicas are online and confirm a write
   within `DANGER_DURABILITY_WAIT_MS`; every append then waits for N of them (`WAITAOF`, or
   `WAIT` where the server has no `WAITAOF`), and a command they do not confirm in time is
-  answered 503 `not_replicated`.
+  answered 503 `not_replicated`, for as long as they are missing.
 - `declared`: the operator vouches for the store (a managed service that forbids `CONFIG`);
   nothing is read, and the service says so.
 - `weak`: the operator accepts a store that can lose acknowledged commands; what it read is
