@@ -35,6 +35,8 @@ test: $(TEST_STAMP)
 
 # The suite's API, projections, streams, timers and durability tests on a Valkey cluster of
 # three masters on loopback, with the job queue on a standalone Valkey (tests/cluster.py).
+# The failover tests (test_failover.py, test_failover_alone.py) start clusters of their own,
+# with replicas, and run in `make test`.
 CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 	tests/integration/test_projection_races.py tests/integration/test_rebuild_live.py \
 	tests/integration/test_feed_trim.py tests/integration/test_dead_letters.py \

@@ -1,13 +1,13 @@
 -- Append one command's events to a game's stream, atomically.
--- KEYS: 1 the game's stream, 2 its shard's feed, 3 the request's idempotency record,
---       4 secrets hash, 5 its shard's due set
+-- KEYS: 1 the game's stream, 2 its shard's feed, 3 the request's idempotency record (or,
+--       without one, its seat's unanswered command), 4 secrets hash, 5 its shard's due set
 -- ARGV: 1 expected seq (the last seq the caller decided against), 2 game id,
 --       3 how long to keep the idempotency record, in ms ('' for no record),
---       4 request fingerprint,
+--       4 request fingerprint ('' for none),
 --       5 the expected head's hash (the `prev` of the first envelope),
 --       6 number of secret field/value pairs, then the pairs, then the envelopes.
 -- Returns {'ok', last seq} | {'conflict', actual last seq} | {'forked', last seq}
---         | {'duplicate', fp|first|last}.
+--         | {'duplicate', fp|first|last} | {'retry', fp|first|last|hash}.
 if ARGV[3] ~= '' then
   local prior = redis.call('GET', KEYS[3])
   if prior then return {'duplicate', prior} end
@@ -16,6 +16,18 @@ end
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 local seq = 0
 if #last > 0 then seq = tonumber(string.match(last[1][1], '^0%-(%d+)$')) end
+-- Without a key: the seat's command that was written but answered 503, sent again with the
+-- same body while its last event is still the game's last, is that command, not another.
+if ARGV[3] == '' and ARGV[4] ~= '' and seq > 0 then
+  local prior = redis.call('GET', KEYS[3])
+  if prior then
+    local fp, hash = string.match(prior, '^(%x+)|%d+|%d+|(%x+)$')
+    if fp == ARGV[4] and string.match(last[1][2][2], '.*"hash":"(%x+)"') == hash then
+      redis.call('DEL', KEYS[3])
+      return {'retry', prior}
+    end
+  end
+end
 if seq ~= tonumber(ARGV[1]) then return {'conflict', tostring(seq)} end
 -- The same seq with another head: the caller folded a history the store no longer holds
 -- (it lost events, and others were appended since). The stored envelope is canonical JSON

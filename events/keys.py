@@ -92,10 +92,16 @@ class GameKeys:
         tag = f"{PREFIX}:{{{self.shard}}}"
         self.stream = f"{tag}:game:{game_id}"
         self._idempotency = f"{tag}:idem:{game_id}:"
+        self._retry = f"{tag}:retry:{game_id}:"
         self.secrets = f"{tag}:secrets:{game_id}"
         self.audit = f"{tag}:audit:{game_id}"  # the report, once the game is over
         self.feed = feed(self.shard)
         self.due = due(self.shard)
+
+    def retry(self, seat: int) -> str:
+        """What a seat's last command left written but unanswered (a 503 after its append):
+        a retry of its body, while it is still the game's last, is answered from it."""
+        return f"{self._retry}{seat}"
 
     def idempotency(self, field: str) -> str:
         """The record of one keyed request (`field`: its scope and Idempotency-Key), a key of

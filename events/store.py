@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -10,11 +11,15 @@ from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
-from redis.exceptions import NoScriptError
+from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from .cluster import on_one_connection
 from .envelope import Envelope, canonical
 from .keys import PREFIX, GameKeys, all_shards, due
+from .replicas import Replicas
 
 APPEND_LUA = files("events").joinpath("append.lua").read_text()
 APPEND_SHA = hashlib.sha1(APPEND_LUA.encode()).hexdigest()  # the name the server gives it
@@ -48,6 +53,37 @@ class Duplicate:
     fingerprint: str
     first_seq: int
     last_seq: int
+
+
+@dataclass(frozen=True)
+class Retried(Duplicate):
+    """A seat's command sent again without a key: the one its seat sent last, which was
+    written but answered 503, and whose last event is still the game's last."""
+
+
+@dataclass(frozen=True)
+class Unanswered:
+    """A seat's command whose append may be written but was answered 503: its retry, with
+    the same body, while its last event (`hash`) is the game's last, is answered from it."""
+
+    seat: int
+    fingerprint: str
+    first_seq: int
+    last_seq: int
+    hash: str
+
+    def __str__(self) -> str:
+        return f"{self.fingerprint}|{self.first_seq}|{self.last_seq}|{self.hash}"
+
+    @classmethod
+    def parse(cls, seat: int, record: str) -> Unanswered:
+        fingerprint, first, last, digest = record.rsplit("|", 3)
+        return cls(seat, fingerprint, int(first), int(last), digest)
+
+
+UNANSWERED_MAX = 1024
+"""Unanswered commands one process keeps while the store cannot take their records (a
+failover): each is written at the next append on its game. Beyond, the oldest is dropped."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +124,9 @@ class Copies:
     replicas: int
     timeout_ms: int
     on_disk: bool = True
+    # No DANGER_DURABILITY: a primary with no replica online serves with its own fsync
+    # (events/replicas.py), where `replicas:N` refuses.
+    automatic: bool = False
 
     @property
     def waits(self) -> list[tuple[str | int, ...]]:
@@ -118,17 +157,38 @@ class Unconfirmed(Exception):
         self.copies = copies
 
 
+@dataclass(frozen=True)
+class _Kept:
+    """How an append was kept: `copies` it waited for and how many confirmed (no copies:
+    the primary's own fsync is the guarantee)."""
+
+    copies: Copies | None
+    confirmed: int
+
+    def require(self) -> None:
+        if self.copies is not None and self.confirmed < self.copies.replicas:
+            raise Unconfirmed(self.confirmed, self.copies)
+
+
+def _at(node: Any) -> dict[str, Any]:
+    return {} if node is None else {"target_nodes": node}
+
+
 class EventStore:
     def __init__(
         self, redis: Redis, copies: Copies | None = None, keep_ms: int = KEEP_MS
     ) -> None:
         self.redis = redis
         self.copies = copies  # None: the store's own fsync is the guarantee
+        # Automatic: which primaries have a replica to wait for.
+        self.replicas = Replicas(redis) if copies is not None and copies.automatic else None
         self.keep_ms = keep_ms  # how long an idempotency record lives
         # XRANGE's reply as the server sent it: redis-py rebuilds it entry by entry (ids,
         # field dicts) in Python, which costs more than the fold. A client made by
         # service/connections.py answers so already (a cluster's too); another gets a twin
         # on the same connections.
+        # Unanswered commands whose records the store could not take yet, by game.
+        self.unanswered: dict[str, list[Unanswered]] = {}
         self._raw: Any = redis
         if not getattr(redis, "raw_xrange", False):
             self._raw = Redis(connection_pool=redis.connection_pool)
@@ -141,21 +201,57 @@ class EventStore:
         envelopes: list[Envelope],
         idempotency: tuple[str, str] | None = None,
         secrets: Mapping[str, str] | None = None,
+        retry: tuple[int, str] | None = None,
     ) -> Appended | Conflict | Duplicate | Refusal:
+        """Append `envelopes` decided against `expected_seq`. `retry` (seat, fingerprint),
+        for a seat's command sent without a key: if its append is written but answered 503,
+        a retry with the same body is answered from it (`Retried`) while its last event is
+        the game's last."""
         keys = GameKeys(game_id)
+        await self.write_unanswered(game_id)
         field, fingerprint = idempotency or ("", "")
         keep = self.keep_ms if idempotency else ""
+        record = keys.idempotency(field)
+        if idempotency is None and retry is not None:
+            record, fingerprint = keys.retry(retry[0]), retry[1]
         pairs = [x for kv in (secrets or {}).items() for x in kv]
         head = envelopes[0].prev
         args = [expected_seq, game_id, keep, fingerprint, head, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
-        (status, value), confirmed = await self._eval_append(
-            [keys.stream, keys.feed, keys.idempotency(field), keys.secrets, keys.due], args
-        )
+        unanswered = None
+        if idempotency is None and retry is not None:
+            first, last = envelopes[0].seq, envelopes[-1].seq
+            unanswered = Unanswered(retry[0], retry[1], first, last, envelopes[-1].hash)
+        try:
+            (status, value), kept = await self._eval_append(
+                [keys.stream, keys.feed, record, keys.secrets, keys.due], args
+            )
+        except (RedisConnectionError, RedisTimeoutError):
+            if unanswered is not None:  # written or not: a record of what was not is inert
+                self._keep_unanswered(game_id, unanswered)
+            raise
         status, value = _text(status), _text(value)
         if status == "ok":
-            self._require(confirmed)
+            try:
+                kept.require()
+            except Unconfirmed:
+                if unanswered is not None:
+                    self._keep_unanswered(game_id, unanswered)
+                    with contextlib.suppress(RedisError):  # kept here until it can be
+                        await self.write_unanswered(game_id)
+                raise
             return Appended(int(value))
+        if status == "retry":
+            assert retry is not None
+            found = Unanswered.parse(retry[0], value)
+            try:
+                await self._confirm(keys.shard)
+            except Unconfirmed:  # still unanswered: its record again, for the next retry
+                self._keep_unanswered(game_id, found)
+                with contextlib.suppress(RedisError):
+                    await self.write_unanswered(game_id)
+                raise
+            return Retried(found.fingerprint, found.first_seq, found.last_seq)
         if status == "conflict":
             return Conflict(int(value))
         if status == "forked":
@@ -165,28 +261,36 @@ class EventStore:
             await self._confirm(keys.shard)
         return record
 
-    async def _eval_append(self, keys: list[str], args: list[Any]) -> tuple[Any, int | None]:
+    async def _eval_append(self, keys: list[str], args: list[Any]) -> tuple[Any, _Kept]:
         """EVALSHA straight away (redis-py's script object costs a wrapper and a deprecation
         shim per call); a server without the script (restarted, or a replica just promoted)
         gets it with EVAL, on the node of the game's keys. With `copies`, the wait for the
-        replicas follows on the same connection, in the same round trip: the reply and how
-        many replicas confirmed (None: no wait)."""
+        replicas follows on the same connection, in the same round trip: the reply and
+        whether the copies asked for were confirmed."""
         for call in (("EVALSHA", APPEND_SHA), ("EVAL", APPEND_LUA)):
             script = (*call, len(keys), *keys, *args)
             try:
-                if self.copies is None:
-                    return await self.redis.execute_command(*script), None
-                reply, *waited = await on_one_connection(
-                    self.redis, keys[0], [script, *self.copies.waits]
-                )
-                return reply, self.copies.confirmed(waited)
+                return await self._with_copies(keys[0], script)
             except NoScriptError:
                 continue
         raise AssertionError("EVAL answered NOSCRIPT")
 
-    def _require(self, confirmed: int | None) -> None:
-        if self.copies is not None and (confirmed or 0) < self.copies.replicas:
-            raise Unconfirmed(confirmed or 0, self.copies)
+    async def _with_copies(self, key: str, write: tuple[Any, ...]) -> tuple[Any, _Kept]:
+        """`write` on the node of `key`, then the wait for its copies where there are any
+        to wait for."""
+        copies, replicas = self.copies, self.replicas
+        node = None
+        if replicas is not None:
+            node = replicas.node_of(key)
+            if not await replicas.waits(node):
+                copies = None
+        if copies is None:
+            return await self.redis.execute_command(*write, **_at(node)), _Kept(None, 0)
+        reply, *waited = await on_one_connection(self.redis, key, [write, *copies.waits], node)
+        confirmed = copies.confirmed(waited)
+        if replicas is not None and await replicas.stands(node, confirmed >= copies.replicas):
+            return reply, _Kept(None, 0)
+        return reply, _Kept(copies, confirmed)
 
     async def _confirm(self, shard: str) -> None:
         """Confirm what the store holds already (an append answered again for a retry): the
@@ -195,10 +299,52 @@ class EventStore:
         if self.copies is None:
             return
         mark = f"{PREFIX}:{{{shard}}}:mark"
-        _, *waited = await on_one_connection(
-            self.redis, mark, [("SET", mark, b"1"), *self.copies.waits]
-        )
-        self._require(self.copies.confirmed(waited))
+        _, kept = await self._with_copies(mark, ("SET", mark, b"1"))
+        kept.require()
+
+    def node_name(self, game_id: str) -> str | None:
+        """host:port of the cluster node that holds the game (None: a single server)."""
+        if not isinstance(self.redis, RedisCluster):
+            return None
+        return str(self.redis.get_node_from_key(GameKeys(game_id).stream).name)
+
+    def _keep_unanswered(self, game_id: str, unanswered: Unanswered) -> None:
+        kept = [u for u in self.unanswered.pop(game_id, []) if u.seat != unanswered.seat]
+        self.unanswered[game_id] = [*kept, unanswered]
+        while len(self.unanswered) > UNANSWERED_MAX:
+            del self.unanswered[next(iter(self.unanswered))]
+
+    async def write_unanswered(self, game_id: str) -> None:
+        """Write the records of this game's unanswered commands that the store could not take
+        when they were answered 503 (a store that fails now fails the caller as well)."""
+        waiting = self.unanswered.pop(game_id, None)
+        if not waiting:
+            return
+        keys = GameKeys(game_id)
+        try:
+            for unanswered in waiting:
+                await self.redis.set(keys.retry(unanswered.seat), str(unanswered), px=self.keep_ms)
+        except Exception:
+            self.unanswered.setdefault(game_id, waiting)
+            raise
+
+    async def take_retry(
+        self, game_id: str, seat: int, fingerprint: str, head: str
+    ) -> Retried | None:
+        """The seat's unanswered command, if `fingerprint` is its body's and its last event is
+        `head` (the game's last): confirmed as an append would be, and then forgotten, so that
+        the same body sent once more is a move of its own."""
+        await self.write_unanswered(game_id)
+        key = GameKeys(game_id).retry(seat)
+        raw = await self.redis.get(key)
+        if raw is None:
+            return None
+        found = Unanswered.parse(seat, _text(raw))
+        if found.fingerprint != fingerprint or found.hash != head:
+            return None
+        await self._confirm(GameKeys(game_id).shard)
+        await self.redis.delete(key)
+        return Retried(found.fingerprint, found.first_seq, found.last_seq)
 
     async def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
         return [decode_envelope(raw) for raw in await self.read_raw(game_id, after, upto)]

@@ -3,11 +3,13 @@ what it acknowledges, and refuses to serve on a store that could lose an answere
 
 `DANGER_DURABILITY` says what an acknowledged append must survive:
 - `fsync` (the default): a crash of the store. Checked: the store runs `appendonly yes` with
-  `appendfsync always`, so every write is on its disk before it is answered.
+  `appendfsync always`, so every write is on its disk before it is answered. Unset, a
+  primary with a replica online also waits for its copy, and one left without serves with
+  its own fsync (events/replicas.py).
 - `replicas:N`: the loss of the primary. Checked: N replicas are online and confirm a write
   within `DANGER_DURABILITY_WAIT_MS`; every append then waits for N of them (`WAITAOF`, or
   `WAIT` where the server has no `WAITAOF`), and a command they do not confirm in time is
-  answered 503 `not_replicated`.
+  answered 503 `not_replicated`, for as long as they are missing.
 - `declared`: the operator vouches for the store (a managed service that forbids `CONFIG`);
   nothing is read, and the service says so.
 - `weak`: the operator accepts a store that can lose acknowledged commands; what it read is
@@ -17,6 +19,7 @@ what it acknowledges, and refuses to serve on a store that could lose an answere
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from dataclasses import dataclass
@@ -28,6 +31,7 @@ from redis.exceptions import RedisError, ResponseError
 
 from events.cluster import Store, address, on_one_connection
 from events.keys import PREFIX
+from events.replicas import online_replicas
 from events.store import Copies
 
 from .connections import open_store
@@ -119,6 +123,10 @@ async def establish(redis: Store, durability: Durability) -> InForce:
     seen = f"{len(found)} primaries, each: {first.store}"
     if all(f.copies is not None for f in found):  # every primary waits for its replica
         return InForce(first.durability, first.checked, seen, first.copies)
+    waiting = next((f for f in found if f.copies is not None), None)
+    if waiting is not None:  # automatic: each primary waits for its replica if it has one
+        seen = f"{len(found)} primaries: " + "; ".join(f.store for f in found)
+        return InForce(waiting.durability, True, seen, waiting.copies)
     return InForce(durability, first.checked, seen)
 
 
@@ -219,9 +227,11 @@ async def _establish_on(node: _Node, durability: Durability) -> InForce:
 
 async def _with_a_replica(node: _Node, durability: Durability, seen: str) -> InForce:
     """The default with a replica online: each append also waits for its copy, once the
-    replica has shown it confirms one in time; else the store's own fsync, as without."""
+    replica has shown it confirms one in time; else the store's own fsync, as without. A
+    primary that has no replica online later serves with its own fsync (events/replicas.py)."""
     wanted = Durability("replicas", 1, durability.wait_ms, chosen=False)
     copies, confirmed, waited_ms = await _probe(node, wanted)
+    copies = dataclasses.replace(copies, automatic=True)
     if confirmed < 1:
         return InForce(
             durability,
@@ -267,15 +277,9 @@ async def _config(node: _Node) -> _Config | _Unreadable:
 
 
 async def _replication(node: _Node) -> tuple[str, int]:
-    """The store's role and how many replicas are online (a replica still loading its first
-    copy is connected, not online)."""
+    """The store's role and how many replicas are online."""
     info: dict[str, Any] = await node.run("INFO", "replication")
-    online = sum(
-        1
-        for key, value in info.items()
-        if key.startswith("slave") and isinstance(value, dict) and value.get("state") == "online"
-    )
-    return _text(info.get("role", "?")), online
+    return _text(info.get("role", "?")), online_replicas(info)
 
 
 async def _probe(node: _Node, durability: Durability) -> tuple[Copies, int, int]:

@@ -382,12 +382,13 @@ CODES: dict[str, Code] = {
     ),
     "not_replicated": Code(
         "The write is on the primary but fewer replicas confirmed it in time than "
-        "DANGER_DURABILITY=replicas:N asks: it may or may not be kept. Retry with the same "
-        "Idempotency-Key (never applied twice), or read the game first.",
+        "DANGER_DURABILITY asks: it may or may not be kept. Retry with the same "
+        "Idempotency-Key, or the same body from the same seat (never applied twice).",
         "The command was written but not confirmed by enough replicas (1 of 2 in 500 ms), so "
         "it may or may not be kept. Retry with the same Idempotency-Key: you get its answer "
-        "once the replicas confirm it, and it is never applied twice. Without a key, read the "
-        "game before sending it again.",
+        "once the replicas confirm it, and it is never applied twice. Without a key, the same "
+        "body sent again from the same seat gets this command's result while nothing else "
+        "has happened in the game.",
     ),
     "history_lost": Code(
         "The store no longer holds this game's history, which it had acknowledged; the "

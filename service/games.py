@@ -17,6 +17,9 @@ import secrets as pysecrets
 from typing import Any
 
 import msgspec
+from redis.exceptions import ClusterDownError, TryAgainError
+from redis.exceptions import ConnectionError as StoreConnectionError
+from redis.exceptions import TimeoutError as StoreTimeoutError
 
 from domain.kernel import (
     SPECTATOR,
@@ -54,6 +57,10 @@ log = logging.getLogger("danger.games")
 CACHE_BYTES = 256 * 2**20  # the folds one process keeps (DANGER_CACHE_MB)
 
 
+ID_ATTEMPTS = 5  # fresh ids a create tries (taken, or on a node it could not reach)
+UNREACHABLE = (StoreConnectionError, StoreTimeoutError, ClusterDownError, TryAgainError)
+
+
 class GameService(WritePath, Jobs):
     def __init__(
         self,
@@ -72,6 +79,9 @@ class GameService(WritePath, Jobs):
         self.lifecycle = lifecycle or Lifecycle()
         self._cache = self.games = GameCache(cache_bytes)
         self.due_filing = DueFiling(store)
+        replicas = getattr(store, "replicas", None)  # None: a service for views alone
+        if replicas is not None:
+            replicas.on_change = metrics.PRIMARIES_ALONE.set
 
     # Loading ------------------------------------------------------------------------
 
@@ -177,8 +187,9 @@ class GameService(WritePath, Jobs):
             )
         except (RuleViolation, InvalidOptions) as exc:  # well-formed, but no game can be so
             raise ApiError(422, exc.code, exc.message) from None
-        for _ in range(5):
-            game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+        away: set[str] = set()  # cluster nodes an attempt could not reach
+        for attempt in range(ID_ATTEMPTS):
+            game_id = self._new_id(away)
             admin_token, admin_hash = tokens.issue(game_id, "admin")
             secret = {
                 "seed": seed.hex(),
@@ -199,12 +210,31 @@ class GameService(WritePath, Jobs):
                 GENESIS,
                 meta=request_context.meta(),
             )
-            result = await self.store.append(game_id, 0, [envelope], secrets=secret)
+            try:
+                result = await self.store.append(game_id, 0, [envelope], secrets=secret)
+            except UNREACHABLE:
+                # A new game may live on any node: one failing over is no reason to refuse
+                # it. (Were this one written after all, it is an open game nobody holds,
+                # ended after DANGER_OPEN_HOURS as any game never started.)
+                node = self.store.node_name(game_id)
+                if node is None or attempt == ID_ATTEMPTS - 1:
+                    raise
+                away.add(node)
+                continue
             if isinstance(result, Appended):
                 metrics.APPENDS.labels(rules.name).inc()
                 metrics.EVENTS.labels(rules.name).inc()
                 return await self.get(game_id), admin_token, invite
         raise ApiError(503, "id_exhausted", "Could not allocate a game id; try again.")
+
+    def _new_id(self, away: set[str]) -> str:
+        """A random game id, on a cluster node other than those in `away` if one can be
+        found among a few draws."""
+        for _ in range(64):
+            game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+            if not away or self.store.node_name(game_id) not in away:
+                break
+        return game_id
 
     async def join(
         self,
@@ -296,10 +326,10 @@ class GameService(WritePath, Jobs):
             raise ApiError(
                 409, "not_this_games_command", f"{tag!r} is not a command of {game.rules.name}."
             )
+        body_print = fingerprint(role, msgspec.to_builtins(command), if_match)
         idem = None
         if idempotency_key is not None:
-            body = msgspec.to_builtins(command)
-            idem = (f"{role}:{idempotency_key}", fingerprint(role, body, if_match))
+            idem = (f"{role}:{idempotency_key}", body_print)
         return await self._execute(
             game,
             seat,
@@ -310,6 +340,7 @@ class GameService(WritePath, Jobs):
             None,
             lambda: self._authenticate(game, token),  # type: ignore[arg-type]
             full,
+            retry=(seat, body_print),
         )
 
     async def abandon(

@@ -88,6 +88,7 @@ async def find(state: Any) -> Health:
             replicas=in_force.durability.replicas,
             checked=in_force.checked,
             store=in_force.store,
+            alone=state.service.store.replicas.alone() if state.service.store.replicas else [],
         ),
     )
 

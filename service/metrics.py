@@ -106,6 +106,12 @@ CACHE_BYTES = Gauge(
 CACHE_MISSES = Counter(
     "danger_game_cache_misses_total", "Game reads that had to fold the game from the store."
 )
+PRIMARIES_ALONE = Gauge(
+    "danger_store_primaries_alone",
+    "Primaries with no replica online that answer appends once on their own disk (no "
+    "DANGER_DURABILITY: the automatic mode), as this process's appends last found them.",
+    multiprocess_mode="livemax",
+)
 PROJECTION_LAG = Gauge(
     "danger_projection_lag_seconds",
     "How long the oldest feed entry a projection has not applied has waited (0: none), "

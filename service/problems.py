@@ -100,8 +100,9 @@ def not_replicated(_: Request, exc: Unconfirmed) -> Response[Problem]:
         "not_replicated",
         f"The command was written but not confirmed by enough replicas ({exc}), so it may "
         "or may not be kept. Retry with the same Idempotency-Key: you get its answer once "
-        "the replicas confirm it, and it is never applied twice. Without a key, read the "
-        "game before sending it again.",
+        "the replicas confirm it, and it is never applied twice. Without a key, the same "
+        "body sent again from the same seat gets this command's result while nothing else "
+        "has happened in the game.",
         headers={"Retry-After": "1"},
     )
 

@@ -239,6 +239,11 @@ class DurabilityInForce(msgspec.Struct, frozen=True):
     store: str
     """What was read from the store (`appendonly`, `appendfsync`, replicas online), or why
     nothing was."""
+    alone: list[str] = []
+    """Primaries (host:port) with no replica online, seen by this process's appends: with no
+    `DANGER_DURABILITY` (the automatic mode) their appends are answered once on their own
+    disk, as a single server's, until a replica is back. `replicas:N` refuses them instead
+    (503 `not_replicated`) and lists none."""
 
 
 class TaskStatus(msgspec.Struct, frozen=True):

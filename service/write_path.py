@@ -24,7 +24,7 @@ from events.envelope import (
     salt_for,
     seal,
 )
-from events.store import Appended, Conflict, Duplicate, Refusal
+from events.store import Appended, Conflict, Duplicate, Refusal, Retried
 
 from . import metrics, request_context
 from .errors import ApiError
@@ -52,10 +52,13 @@ class WritePath:
         secrets_for: Any,
         recheck: Callable[[], Awaitable[Any]] | None = None,
         full: bool = True,
+        retry: tuple[int, str] | None = None,
     ) -> Outcome:
         """Decide `command` for `actor` and append its events. `recheck` checks the caller's
         token again whenever the fold is brought up to date: a token the log has since
-        replaced (a seat left, or was given a new token) stops working at once."""
+        replaced (a seat left, or was given a new token) stops working at once. `retry`
+        (seat, fingerprint of the body) for a seat's command without a key: sent again after
+        a 503 whose events were written, it is answered with the first result."""
         label = f"seat:{actor}" if isinstance(actor, int) else actor
         viewer: Viewer = actor if isinstance(actor, int) else SPECTATOR
         if isinstance(actor, int):
@@ -116,6 +119,10 @@ class WritePath:
                         first = await self._remember(game, idem, refused, viewer, full)
                         if first is not None:
                             return first
+                    elif retry is not None:
+                        found = await self.store.take_retry(game.id, *retry, game.head)
+                        if found is not None:
+                            return await self._repeat(game, found, retry[1], viewer, full)
                     raise
                 if not events:
                     return Outcome(game, [], viewer, self.view(game, viewer) if full else None)
@@ -123,7 +130,9 @@ class WritePath:
                 at = self.clock.stamp(game.last_at)
                 envelopes = seal_all(game, events, at, label, command_id, command)
                 extra = secrets_for(events) if secrets_for else None
-                result = await self.store.append(game.id, game.seq, envelopes, idem, extra)
+                result = await self.store.append(
+                    game.id, game.seq, envelopes, idem, extra, retry
+                )
                 count_append(game, result, len(envelopes))
                 if isinstance(result, Appended):
                     if extra:
@@ -151,6 +160,9 @@ class WritePath:
                         viewer,
                         self.view(game, viewer),
                     )
+                if isinstance(result, Retried):
+                    await self._catch_up(game)
+                    return await self._repeat(game, result, result.fingerprint, viewer, full)
                 if isinstance(result, Duplicate | Refusal):
                     return await self._repeat(game, result, idem[1], viewer, full)  # type: ignore[index]
                 assert isinstance(result, Conflict)

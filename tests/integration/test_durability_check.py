@@ -123,6 +123,7 @@ async def test_declared_skips_the_check_on_a_store_that_forbids_config(stores):
             "replicas": 0,
             "checked": False,
             "store": "not read: declared by DANGER_DURABILITY=declared",
+            "alone": [],
         }
         await new_table(client, seats=2)  # and it serves
 
@@ -202,6 +203,41 @@ async def test_with_replicas_an_append_is_answered_once_the_replica_has_it_else_
         assert replica_seq(replica, table.id) == (await table.state())["seq"] == seq + len(kept)
 
 
+async def test_a_command_written_but_answered_503_is_answered_once_when_sent_again(stores):
+    """No Idempotency-Key: the same seat sending the same body again after a 503 whose events
+    were written gets the first result, never a second move; once answered, the same body
+    is a move of its own again."""
+    primary, replica = replicated(stores)
+    app = make_app(primary, durability=Durability("replicas", 1, wait_ms=300), background=False)
+    async with AsyncTestClient(app=app) as client:
+        table = await new_table(client, seats=2, game="danger-13")
+        replica.kill()
+        seq = (await table.state())["seq"]
+        seat, legal = await to_move(table)
+        r = await table.send(seat, legal[0])
+        assert r.status_code == 503 and r.json()["code"] == "not_replicated", r.text
+        events = (await client.get(f"/v1/games/{table.id}/events")).json()["events"]
+        kept = [e for e in events if e["seq"] > seq]
+        assert kept, "the command's events are on the primary"
+        r = await table.send(seat, legal[0])  # again: still not confirmed, still not applied
+        assert r.status_code == 503 and r.json()["code"] == "not_replicated", r.text
+        assert (await table.state())["seq"] == kept[-1]["seq"]
+
+        replica.start()
+        deadline = time.monotonic() + 30
+        while True:
+            r = await table.send(seat, legal[0])
+            if r.status_code != 503 or time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.1)
+        assert r.status_code == 200, r.text
+        assert [e["hash"] for e in r.json()["events"]] == [e["hash"] for e in kept]
+        assert (await table.state())["seq"] == kept[-1]["seq"]  # applied once
+        # Answered, the record is spent: the same body now is decided as a new command.
+        r = await table.send(seat, legal[0])
+        assert r.status_code != 200 or r.json()["events"][0]["seq"] == kept[-1]["seq"] + 1
+
+
 async def to_move(table: Table) -> tuple[int, list]:
     for seat in range(len(table.tokens)):
         legal = (await table.state(seat))["legal"]
@@ -263,23 +299,45 @@ def test_the_setting_reads_its_values_and_names_what_it_expects(stores):
     assert done.returncode == 2 and "DANGER_DURABILITY: expected fsync" in done.stderr
 
 
-async def test_by_default_with_a_replica_online_each_append_waits_for_its_copy(stores):
+async def test_by_default_with_a_replica_online_each_append_waits_for_its_copy(stores, caplog):
     """No DANGER_DURABILITY and a replica online: the store's fsync is checked, and each
-    append is answered once the replica has it too, as replicas:1 would."""
+    append is answered once the replica has it too, as replicas:1 would. Once the replica is
+    gone, the primary serves on with its own fsync and says so; once it is back, appends wait
+    for it again."""
     primary, replica = replicated(stores, primary_fsyncs=True)
     app = make_app(primary, durability=Durability.parse(None, "300"), background=False)
     async with AsyncTestClient(app=app) as client:
         health = (await client.get("/health")).json()["durability"]
         assert health["mode"] == "replicas" and health["replicas"] == 1, health
-        assert "(the default)" in health["store"]
+        assert "(the default)" in health["store"] and health["alone"] == []
         table = await new_table(client, seats=2)
         seat, legal = await to_move(table)
         r = await table.send(seat, legal[0])
         assert r.status_code == 200 and replica_seq(replica, table.id) == r.json()["seq"]
         replica.kill()
-        seat, legal = await to_move(table)
-        r = await table.send(seat, legal[0])
-        assert r.status_code == 503 and r.json()["code"] == "not_replicated"
+        for _ in range(3):  # the games go on, each command kept on the primary's disk
+            seat, legal = await to_move(table)
+            r = await table.send(seat, legal[0])
+            assert r.status_code == 200, r.text
+        health = (await client.get("/health")).json()["durability"]
+        assert health["alone"] == [f"127.0.0.1:{primary.port}"], health
+        assert "danger_store_primaries_alone 1.0" in (await client.get("/metrics")).text
+        said = [m for m in caplog.messages if "has no replica online" in m]
+        assert len(said) == 1 and "as a single server" in said[0], said  # once, not per append
+
+        replica.start()
+        wait_for_replicas(primary, 1)
+        deadline = time.monotonic() + 10
+        while (await client.get("/health")).json()["durability"]["alone"]:
+            assert time.monotonic() < deadline, "the replica back was never waited for"
+            seat, legal = await to_move(table)
+            assert (await table.send(seat, legal[0])).status_code == 200
+            await asyncio.sleep(0.2)
+        for _ in range(3):  # every answer is on the replica again when it is given
+            seat, legal = await to_move(table)
+            r = await table.send(seat, legal[0])
+            assert r.status_code == 200 and replica_seq(replica, table.id) == r.json()["seq"]
+        assert "danger_store_primaries_alone 0.0" in (await client.get("/metrics")).text
     # Named, the mode is what it says: fsync alone does not wait for the replica.
     app = make_app(primary, durability=Durability.parse("fsync"), background=False)
     async with AsyncTestClient(app=app) as client:

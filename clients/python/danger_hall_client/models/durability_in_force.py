@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.durability_in_force_mode import DurabilityInForceMode, check_durability_in_force_mode
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="DurabilityInForce")
 
@@ -19,12 +20,14 @@ class DurabilityInForce:
         mode (DurabilityInForceMode):
         replicas (int):
         store (str):
+        alone (list[str] | Unset):
     """
 
     checked: bool
     mode: DurabilityInForceMode
     replicas: int
     store: str
+    alone: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,6 +39,10 @@ class DurabilityInForce:
 
         store = self.store
 
+        alone: list[str] | Unset = UNSET
+        if not isinstance(self.alone, Unset):
+            alone = self.alone
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -46,6 +53,8 @@ class DurabilityInForce:
                 "store": store,
             }
         )
+        if alone is not UNSET:
+            field_dict["alone"] = alone
 
         return field_dict
 
@@ -60,11 +69,14 @@ class DurabilityInForce:
 
         store = d.pop("store")
 
+        alone = cast(list[str], d.pop("alone", UNSET))
+
         durability_in_force = cls(
             checked=checked,
             mode=mode,
             replicas=replicas,
             store=store,
+            alone=alone,
         )
 
         durability_in_force.additional_properties = d
