@@ -76,6 +76,10 @@ REPEATS = Counter(
 RATE_LIMITED = Counter(
     "danger_rate_limited_total", "Requests refused with 429 by the rate limits, by kind.", ["kind"]
 )
+RATE_UNCHECKED = Counter(
+    "danger_rate_unchecked_total",
+    "Requests let through unchecked because their rate bucket's store could not be reached.",
+)
 TIMERS = Counter(
     "danger_timers_rung_total",
     "Timers that took effect: by the worker at their deadline, or inline, by the command of "

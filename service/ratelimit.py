@@ -11,10 +11,15 @@ no more than r, here: until the bucket holds one more). A refusal is 429 with `R
 
 from __future__ import annotations
 
+import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from redis.exceptions import ClusterDownError, TryAgainError
+from redis.exceptions import ConnectionError as StoreConnectionError
+from redis.exceptions import TimeoutError as StoreTimeoutError
 
 from . import metrics
 from .clients import SCOPE_KEY, Clients
@@ -22,6 +27,8 @@ from .config import Rate, Rates
 from .errors import ApiError
 from .lua import Script
 from .rate_ledger import Ledger
+
+log = logging.getLogger("danger.ratelimit")
 
 BUCKET = Script.named("rate_bucket.lua")
 # The kinds a client sends many of: decided in the process, settled in batches (rate_ledger.py).
@@ -78,10 +85,18 @@ class Limiter:
     async def take(self, redis: Any, client: str, kind: str, rate: Rate) -> Verdict:
         key = f"dg:rate:{kind}:{client}"
         ledger = self.ledger
-        if ledger is not None and kind in SETTLED_KINDS and ledger.holds(key):
-            admitted, left, reset, wait = await ledger.take(key, rate)
-        else:
-            admitted, left, reset, wait = await BUCKET(redis, [key], [rate.requests, rate.seconds])
+        try:
+            if ledger is not None and kind in SETTLED_KINDS and ledger.holds(key):
+                admitted, left, reset, wait = await ledger.take(key, rate)
+            else:
+                admitted, left, reset, wait = await BUCKET(
+                    redis, [key], [rate.requests, rate.seconds]
+                )
+        except UNREACHABLE as exc:
+            # On a cluster the bucket's node may be failing over while the game's is well: the
+            # request is let through rather than refused for a node it does not need.
+            _unlimited(key, exc)
+            return Verdict(kind, rate, True, rate.requests, 0, 0)
         return Verdict(kind, rate, bool(admitted), int(left), int(reset), int(wait))
 
     async def admit(
@@ -102,6 +117,21 @@ class Limiter:
                 headers=headers,
             )
         return [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+
+
+# A bucket's node that cannot be reached now (down, failing over, a full pool).
+UNREACHABLE = (StoreConnectionError, StoreTimeoutError, ClusterDownError, TryAgainError)
+_said_at = 0.0
+
+
+def _unlimited(key: str, exc: Exception) -> None:
+    """Said at most once a minute: a node that is away is said by every request."""
+    global _said_at
+    metrics.RATE_UNCHECKED.inc()
+    now = time.monotonic()
+    if now - _said_at >= 60:
+        _said_at = now
+        log.warning("rate limits not checked while their store is away (%s): %s", key, exc)
 
 
 class RateLimitMiddleware:

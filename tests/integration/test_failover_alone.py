@@ -1,7 +1,9 @@
 """A master of the cluster killed under load (SIGKILL) with no DANGER_DURABILITY set, its
 replica promoted, and the killed node left dead: the promoted replica has no replica of its
 own. Its games play on once it has taken over, with its own fsync as a single server's, and
-/health says so; the games on the other masters never stop, nor do creates; and a command
+/health says so; the games on the other masters never stop, nor do creates, although the
+client's rate buckets lived on the killed master (they are let through unchecked while their
+node is away); and a command
 answered 503 whose events were written, sent again by the same seat with the same body (no
 Idempotency-Key), is answered with its first result, never applied twice. Three masters and
 three replicas on loopback (tests/cluster.py); unlike tests/integration/test_failover.py,
@@ -18,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+from redis.crc import key_slot
 
 from service.app import create_app
-from service.config import Settings
+from service.config import Rate, Rates, Settings
 from service.durability import Durability
-from tests.cluster import LoopbackCluster
+from tests.cluster import SLOTS, LoopbackCluster
 from tests.conftest import on_socket
 from tests.integration.test_failover import KINDS, master_of
 from tests.players import Table, first_to_act, new_table
@@ -99,7 +102,8 @@ async def test_a_master_left_without_its_replica_keeps_its_games_going(tmp_path:
     cluster = LoopbackCluster(tmp_path, masters=3, replicas=1).start()
     try:
         settings = Settings(
-            rate_limits=False,
+            # On, and generous: the client's buckets live on the master that is killed.
+            rates=Rates(**dict.fromkeys(Rates.__dataclass_fields__, Rate(1_000_000, 1))),
             open_games_per_client=0,
             queue_url=cluster.queue_url,
             durability=Durability.parse(None, None),  # DANGER_DURABILITY unset
@@ -121,7 +125,10 @@ async def check_failover_alone(cluster: LoopbackCluster, client: httpx.AsyncClie
         found = {master_of(t.id, masters) for t in tables}
         if len(tables) >= 12 and found == set(range(masters)):
             break
-    victim = master_of(tables[0].id, masters)
+    # The master of the client's create bucket, asked on every create: its failover must
+    # stop no create (nor anything else) of the games elsewhere.
+    slot = key_slot(b"dg:rate:create:127.0.0.1")
+    victim = min(slot // (SLOTS // masters), masters - 1)
     on_victim = {t.id for t in tables if master_of(t.id, masters) == victim}
     assert on_victim and len(on_victim) < len(tables), "games on the victim and elsewhere"
 
@@ -195,7 +202,7 @@ async def never_applied_twice(client: httpx.AsyncClient, game_id: str, game: See
     events = r.json()["events"]
     by_request: dict[str, list[int]] = {}
     for event in events:
-        request = (event.get("meta") or {}).get("request")
+        request = (event.get("meta") or {}).get("client_request")
         if request is not None:
             by_request.setdefault(request, []).append(event["seq"])
     for sent in game.sent:
