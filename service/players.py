@@ -73,6 +73,11 @@ class Unseated:
 
 
 _FILE_UNSEATED = Script.named("unseated_players.lua")
+# The record and its expiry in one step, so that no record is ever kept for good by mistake
+# (a cluster's client runs no MULTI).
+_KEEP_FOR = Script(
+    "redis.call('HSET', KEYS[1], unpack(ARGV, 2)) redis.call('PEXPIRE', KEYS[1], ARGV[1])"
+)
 
 
 def unseated_key(client: str) -> str:
@@ -109,10 +114,8 @@ async def register(
     }
     if app_key is not None:
         record["app_key"] = app_key
-    pipe = redis.pipeline(transaction=True)  # one slot: the record is never kept for ever
-    pipe.hset(record_key(player_id), mapping=record)
-    pipe.pexpire(record_key(player_id), unseated.keep_ms)
-    await pipe.execute()
+    fields = [item for pair in record.items() for item in pair]
+    await _KEEP_FOR(redis, [record_key(player_id)], [unseated.keep_ms, *fields])
     return player_id, token
 
 
