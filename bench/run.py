@@ -208,8 +208,9 @@ def start_serve(
     # every local user can read.
     env = {**os.environ, "REDIS_URL": redis_url}
     # The load comes from one address: limits it never reaches, so each request still pays
-    # for its bucket, and no game-count cap.
+    # for its bucket, and no game-count or connection cap.
     env["DANGER_OPEN_GAMES_PER_CLIENT"] = "0"
+    env["DANGER_CONNECTIONS_PER_CLIENT"] = "0"
     if stack == GRANIAN:
         env["DANGER_SANDBOX"] = "1"
     elif stack is not None:
