@@ -2,8 +2,9 @@
 bytes and the time they take, and the connections open from one address.
 
 uvicorn's httptools protocol keeps a head in memory however long it grows (a header without
-an end grew a process by 32 MiB a connection), h11's answers 400 past its buffer, and neither
-closes a connection that never finishes its head. service/http_protocols.py holds both to
+an end grew a process by 32 MiB a connection), h11's serves any head that comes in one read
+and answers 400 to a longer one that does not, and neither closes a connection that never
+finishes its head. service/http_protocols.py holds both to
 these bounds; each process counts its own connections (as the stream slots do)."""
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class ConnectionLimits:
     """Connections open at once from one address (an IPv6 one by its /64); 0: no cap."""
     trusted: tuple[str, ...] = ()
     """DANGER_TRUSTED_PROXY: a proxy's connections carry many clients, and count against none."""
-    open: dict[str, int] = field(default_factory=dict)
+    open: dict[str, int] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.any_proxy = "*" in self.trusted
