@@ -186,6 +186,14 @@ class HttpToolsWithTransport(_Bounded, HttpToolsProtocol):
             raise HeadTooLarge
         super().on_headers_complete()
 
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # What comes next begins the next head, even empty lines, which parse as nothing but
+        # stop uvicorn's keep-alive timer; a pipelined request already begun keeps its count.
+        if self.cycle.response_complete and not self.in_head:
+            self.in_head = True
+            self.head_read = 0
+
     def _head_size(self) -> int:
         return len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
 

@@ -145,6 +145,16 @@ async def test_a_head_that_does_not_come_in_time_closes_its_connection(http):
         assert status(await until_closed(reader)) == 200
         writer.close()
 
+        # Empty lines before a request are allowed, and stop uvicorn's keep-alive timer: they
+        # begin a head that must come in time too.
+        reader, writer = await connect(port)
+        writer.write(head(close=False))
+        assert status(await reader.readuntil(b"\r\n\r\n")) == 200
+        assert await reader.readexactly(1) == b"0"
+        writer.write(b"\r\n")
+        assert b"200 OK" not in await until_closed(reader)  # closed (h11 says 400 first)
+        writer.close()
+
 
 @pytest.mark.parametrize("http", PARSERS)
 async def test_connections_from_one_address_are_capped_per_process(http):
