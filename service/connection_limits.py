@@ -4,8 +4,8 @@ bytes and the time they take, and the connections open from one address.
 uvicorn's httptools protocol keeps a head in memory however long it grows (a header without
 an end grew a process by 32 MiB a connection), h11's serves any head that comes in one read
 and answers 400 to a longer one that does not, and neither closes a connection that never
-finishes its head. service/http_protocols.py holds both to
-these bounds; each process counts its own connections (as the stream slots do)."""
+finishes its head. service/http_protocols.py holds both to these bounds; each process counts
+its own connections (as the stream slots do)."""
 
 from __future__ import annotations
 
