@@ -29,14 +29,14 @@ import httpx
 
 from bench import peer, record
 from bench.replay import measure_replay
-from service.config import SERVER_STACKS, Settings
+from service.config import SERVER_STACKS, Rates, Settings
 from service.embedded import EmbeddedValkey
 
 GRANIAN = "granian"  # bench/granian_serve.py: the same processes on Granian
 
 HERE = Path(__file__).parent
 OUT = HERE / "out"
-RATE_KINDS = ("CREATE", "JOIN", "COMMAND", "READ", "STREAM")
+RATE_KINDS = tuple(kind.upper() for kind in Rates.__dataclass_fields__)
 
 
 def free_port() -> int:
@@ -208,8 +208,10 @@ def start_serve(
     # every local user can read.
     env = {**os.environ, "REDIS_URL": redis_url}
     # The load comes from one address: limits it never reaches, so each request still pays
-    # for its bucket, and no game-count cap.
+    # for its bucket, and no game-count or connection cap.
     env["DANGER_OPEN_GAMES_PER_CLIENT"] = "0"
+    env["DANGER_CONNECTIONS_PER_CLIENT"] = "0"
+    env["DANGER_CPU_PER_CLIENT"] = "1000"  # the readers of bench.soak share one address
     if stack == GRANIAN:
         env["DANGER_SANDBOX"] = "1"
     elif stack is not None:

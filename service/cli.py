@@ -78,7 +78,7 @@ def _serve(args: argparse.Namespace) -> int:
             host=settings.host,
             port=settings.port,
             loop=loop,  # type: ignore[arg-type]
-            http=protocol(http),  # with the transport in the scope: service/stream_writer.py
+            http=protocol(http, settings),  # transport in scope; heads, connections bounded
             log_level="info",
             log_config=None,  # the root logger, as service/logs.py set it
             lifespan="on",
@@ -169,7 +169,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
                 host=settings.host,
                 port=settings.port,
                 loop=loop,  # type: ignore[arg-type]
-                http=protocol(http),  # with the transport in the scope: service/stream_writer.py
+                http=protocol(http, settings),  # transport in scope; heads, connections bounded
                 workers=args.workers,
                 log_level="info",
                 log_config=None,  # the root logger, as service/logs.py set it

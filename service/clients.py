@@ -31,7 +31,8 @@ def parse_address(text: str) -> Address | None:
         return None
 
 
-def _label(address: Address) -> str:
+def label(address: Address) -> str:
+    """The client an address stands for: itself, an IPv6 one its /64."""
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)
@@ -86,7 +87,7 @@ class Clients:
     def _work_out(self, peer_text: str, hops: bytes) -> str:
         peer = parse_address(peer_text)
         if not (self.any_peer or self._trusted(peer)):
-            return _label(peer) if peer is not None else peer_text
+            return label(peer) if peer is not None else peer_text
         client = peer
         for hop in reversed(hops.decode("latin-1").split(",")):
             address = parse_address(hop)
@@ -95,4 +96,4 @@ class Clients:
             client = address
             if self.any_peer or not self._trusted(address):
                 break  # "*" trusts the peer alone: the hop it appended is the client
-        return _label(client) if client is not None else peer_text
+        return label(client) if client is not None else peer_text

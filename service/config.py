@@ -214,6 +214,13 @@ class Settings:
     # addresses and networks ("10.0.0.0/8"). Empty: the client is the peer, the header ignored.
     trusted_proxies: tuple[str, ...] = field(default=())
     open_games_per_client: int = 10  # games a client created that have not started; 0: no cap
+    # What a connection may hold before its request begins (service/connection_limits.py): a
+    # head (request line and headers) of so many KiB, beyond, 431; so long for the head to
+    # come whole, then the connection is closed; connections open at once from one address,
+    # per process (a trusted proxy's count against none; 0: no cap), beyond, 429.
+    max_head_kb: int = 16
+    head_timeout_seconds: float = 10.0
+    connections_per_client: int = 64
     idempotency_hours: float = 24.0  # the first answer to a keyed write is kept this long
     # A registered player who never takes a seat is forgotten after this long; a client may
     # hold this many such players at once (0: no cap).
@@ -311,6 +318,14 @@ class Settings:
                 "DANGER_OPEN_GAMES_PER_CLIENT",
                 env.get("DANGER_OPEN_GAMES_PER_CLIENT", str(cls.open_games_per_client)),
             ),
+            max_head_kb=_positive(env, "DANGER_MAX_HEAD_KB", cls.max_head_kb),
+            head_timeout_seconds=float(
+                env.get("DANGER_HEAD_TIMEOUT_SECONDS") or cls.head_timeout_seconds
+            ),
+            connections_per_client=_count(
+                "DANGER_CONNECTIONS_PER_CLIENT",
+                env.get("DANGER_CONNECTIONS_PER_CLIENT", str(cls.connections_per_client)),
+            ),
             idempotency_hours=float(
                 env.get("DANGER_IDEMPOTENCY_HOURS", cls.idempotency_hours)
             ),
@@ -375,6 +390,16 @@ class Settings:
             raise ValueError(
                 "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS and "
                 "DANGER_CPU_PER_CLIENT at least 1, and DANGER_CPU_QUEUE at least 0"
+            )
+        if not 0 < self.head_timeout_seconds < float("inf"):
+            raise ValueError(
+                f"DANGER_HEAD_TIMEOUT_SECONDS must be more than 0, not {self.head_timeout_seconds}"
+            )
+        # A client holding all its streams still needs a connection for its other requests.
+        if 0 < self.connections_per_client <= self.streams_per_client:
+            raise ValueError(
+                f"DANGER_CONNECTIONS_PER_CLIENT ({self.connections_per_client}) must be more "
+                f"than DANGER_STREAMS_PER_CLIENT ({self.streams_per_client}), or 0 (no cap)"
             )
         if self.server_stack not in SERVER_STACKS:
             raise ValueError(

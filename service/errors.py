@@ -26,5 +26,6 @@ TITLES = {
     415: "Unsupported media type",
     422: "Unprocessable content",
     429: "Too many requests",
+    431: "Request header fields too large",
     503: "Service unavailable",
 }

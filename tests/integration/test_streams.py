@@ -167,7 +167,9 @@ def open_files() -> None:
 async def test_a_thousand_streams_hold_no_valkey_connection_and_each_gets_every_event(valkey):
     pool = 8
     async with (
-        serving(valkey, streams_per_client=2000, redis_connections=pool) as server,
+        serving(
+            valkey, streams_per_client=2000, connections_per_client=0, redis_connections=pool
+        ) as server,
         client(server.url) as http,
     ):
         tables = [await new_table(http, seats=2) for _ in range(4)]
