@@ -816,8 +816,10 @@ def describe(step: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     open_files()
     biggest = max(args.steps)
-    os.environ["DANGER_STREAMS_PER_CLIENT"] = str(biggest // args.stream_every + 100)
-    os.environ["DANGER_STREAMS_MAX"] = str(max(5000, biggest // args.stream_every + 100))
+    streams = {
+        "DANGER_STREAMS_PER_CLIENT": str(biggest // args.stream_every + 100),
+        "DANGER_STREAMS_MAX": str(max(5000, biggest // args.stream_every + 100)),
+    }
     data = None
     valkey = None
     redis_url = args.redis_url
@@ -826,7 +828,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         valkey = EmbeddedValkey(data)
         valkey.start()
         redis_url = valkey.url
-    serve, url = start_serve(redis_url, args.workers)
+    serve, url = start_serve(redis_url, args.workers, settings=streams)
     store = Store(redis_url)
     bench = None
     steps: list[dict[str, Any]] = []

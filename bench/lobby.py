@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import tempfile
 import time
 from pathlib import Path
@@ -92,8 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         valkey = EmbeddedValkey(Path(data), fsync="everysec")
         valkey.start()
         # everysec fills the store fast; the service then serves it knowing it is weak
-        os.environ["DANGER_DURABILITY"] = "weak"
-        serve, base = start_serve(valkey.url, 1)
+        serve, base = start_serve(valkey.url, 1, settings={"DANGER_DURABILITY": "weak"})
         rows = []
         try:
             wait_healthy(f"{base}/health", serve)

@@ -37,6 +37,7 @@ GRANIAN = "granian"  # bench/granian_serve.py: the same processes on Granian
 HERE = Path(__file__).parent
 OUT = HERE / "out"
 RATE_KINDS = tuple(kind.upper() for kind in Rates.__dataclass_fields__)
+SERVICE_FROM = "BENCH_SERVICE_FROM"  # a checkout whose service the load is sent to
 
 
 def free_port() -> int:
@@ -195,9 +196,13 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def start_serve(
-    redis_url: str, processes: int, stack: str | None = None
+    redis_url: str,
+    processes: int,
+    stack: str | None = None,
+    settings: dict[str, str] | None = None,
 ) -> tuple[subprocess.Popen, str]:
-    """`danger serve` in sandbox mode on a free port, on the given server; (process, URL)."""
+    """`danger serve` in sandbox mode on a free port, on the given server, with `settings`
+    (DANGER_* variables) over the environment's; (process, URL)."""
     port = free_port()
     command = [sys.executable, "-m", "service.cli", "serve"]
     command += ["--sandbox", "--port", str(port), "--workers", str(processes)]
@@ -217,7 +222,14 @@ def start_serve(
     elif stack is not None:
         env["DANGER_SERVER_STACK"] = stack
     env.update({f"DANGER_RATE_{kind}": "1000000/1" for kind in RATE_KINDS})
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env.update(settings or {})
+    # bench.ab: the service of another revision's checkout, under this harness and anchor.
+    code = os.environ.get(SERVICE_FROM)
+    if code:
+        env["PYTHONPATH"] = code
+    proc = subprocess.Popen(
+        command, env=env, cwd=code or None, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     return proc, f"http://127.0.0.1:{port}"
 
 
@@ -368,6 +380,11 @@ def main(argv: list[str] | None = None) -> int:
         "--no-peer", action="store_true", help="leave out boardgame.io (bench/peer.py)"
     )
     parser.add_argument(
+        "--no-replay",
+        action="store_true",
+        help="leave out replay and audit (the command path only)",
+    )
+    parser.add_argument(
         "--minimal",
         action="store_true",
         help="send commands with `Prefer: return=minimal` (a 204 with the seq, no body)",
@@ -403,14 +420,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"process | ratio {one['service']['per_s'] / versus['moves_per_s']:.2f}",
                 flush=True,
             )
-        replay = measure_replay(valkey.url, args.cached_games)
-        print(
-            f"replay {replay['replay_events_per_s_memory']:,} events/s from memory, "
-            f"{replay['replay_events_per_s_redis']:,} from Redis; audit "
-            + ", ".join(f"{k} {v} ms" for k, v in replay["audit_ms"].items())
-            + f"; {replay['bytes_per_cached_game']:,} bytes per cached game",
-            flush=True,
-        )
+        replay = {} if args.no_replay else measure_replay(valkey.url, args.cached_games)
+        if replay:
+            print(
+                f"replay {replay['replay_events_per_s_memory']:,} events/s from memory, "
+                f"{replay['replay_events_per_s_redis']:,} from Redis; audit "
+                + ", ".join(f"{k} {v} ms" for k, v in replay["audit_ms"].items())
+                + f"; {replay['bytes_per_cached_game']:,} bytes per cached game",
+                flush=True,
+            )
     finally:
         valkey.stop()
         shutil.rmtree(data, ignore_errors=True)

@@ -191,8 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     data = Path(tempfile.mkdtemp(prefix="danger-soak-"))
     valkey = EmbeddedValkey(data)
     valkey.start()
-    os.environ["DANGER_CACHE_MB"] = str(args.cache_mb)
-    serve, url = start_serve(valkey.url, 1)
+    serve, url = start_serve(valkey.url, 1, settings={"DANGER_CACHE_MB": str(args.cache_mb)})
     redis = Redis.from_url(valkey.url)
     try:
         wait_healthy(f"{url}/health", serve)

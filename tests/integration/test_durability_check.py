@@ -18,6 +18,7 @@ import httpx
 import pytest
 from litestar.testing import AsyncTestClient
 
+from service import health as health_module
 from service.durability import Durability, Refused, refusal
 from tests.conftest import make_app, on_socket
 from tests.integration.test_durability import keep_playing
@@ -319,6 +320,7 @@ async def test_by_default_with_a_replica_online_each_append_waits_for_its_copy(s
             seat, legal = await to_move(table)
             r = await table.send(seat, legal[0])
             assert r.status_code == 200, r.text
+        await asyncio.sleep(health_module.FRESH_SECONDS)  # /health's snapshot is taken anew
         health = (await client.get("/health")).json()["durability"]
         assert health["alone"] == [f"127.0.0.1:{primary.port}"], health
         assert "danger_store_primaries_alone 1.0" in (await client.get("/metrics")).text
