@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: constraints run run-cluster test test-cluster test-browser chromium screenshots lint openapi client bench bench-tools profile anatomy soak capacity clean
+.PHONY: constraints run run-cluster test test-cluster test-browser chromium screenshots lint openapi client bench bench-tools ab profile anatomy soak capacity clean
 
 # `make run` installs what the service needs, no more; the test tools come with `make test`.
 $(STAMP): pyproject.toml constraints.txt
@@ -77,6 +77,10 @@ bench: bench-tools
 
 profile: bench-tools
 	$(PY) -m bench.profile
+
+# This checkout's command path against REV's, in alternating runs: make ab REV=002e570
+ab: bench-tools
+	$(PY) -m bench.ab $(REV)
 
 # What one command costs, counted: Valkey commands and system calls beside the anchor's.
 anatomy: bench-tools
