@@ -41,7 +41,8 @@ def one_run(code: Path | None, args: argparse.Namespace) -> dict[str, Any]:
         "anchor_per_s": run["anchor_per_s"],
         "ratio": run["ratio"],
         "p99_ms": run["p99_ms"],
-        "api_cpu_ms": run["cpu_ms_per_request"]["service"],
+        "api_cpu_ms": run["cpu_ms_per_request"]["service"]["api+worker"],
+        "valkey_cpu_ms": run["cpu_ms_per_request"]["service"]["valkey"],
     }
 
 
@@ -70,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"pair {pair} {name}: {run['commands_per_s']}/s, anchor "
                     f"{run['anchor_per_s']}/s, ratio {run['ratio']}, p99 {run['p99_ms']} ms, "
-                    f"API CPU {run['api_cpu_ms']} ms a command",
+                    f"API CPU {run['api_cpu_ms']} ms, Valkey CPU {run['valkey_cpu_ms']} ms a "
+                    "command",
                     flush=True,
                 )
     finally:

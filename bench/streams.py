@@ -466,9 +466,11 @@ def main(argv: list[str] | None = None) -> int:
     data = Path(tempfile.mkdtemp(prefix="danger-streams-"))
     valkey = EmbeddedValkey(data)
     valkey.start()
-    os.environ["DANGER_STREAMS_PER_CLIENT"] = str(args.streams)
-    os.environ["DANGER_STREAMS_MAX"] = str(max(args.streams, 5000))
-    serve, url = start_serve(valkey.url, 1)
+    streams = {
+        "DANGER_STREAMS_PER_CLIENT": str(args.streams),
+        "DANGER_STREAMS_MAX": str(max(args.streams, 5000)),
+    }
+    serve, url = start_serve(valkey.url, 1, settings=streams)
     redis = Redis.from_url(valkey.url)
     try:
         wait_healthy(f"{url}/health", serve)
