@@ -75,13 +75,10 @@ class TeamChanged(Event, frozen=True, tag="team_changed"):
 class SeatTokenReissued(Event, frozen=True, tag="seat_token_reissued"):
     """The seat has a new token (its hash is kept with the game's secrets, never in the log);
     the old one no longer works. Given by the admin before the start, or asked for by the
-    seat itself with its own token (docs/rulings.md, "A seat's token")."""
+    seat itself with its own token (docs/rulings.md, "A seat's token"): the envelope's actor
+    says which."""
 
     seat: int
-    by: Literal["seat", "admin"] | None = None
-    """Who asked for it; absent in logs from before it was recorded (the admin, then)."""
-
-    absent_if_none: ClassVar[tuple[str, ...]] = ("by",)
 
 
 class GameStarted(Event, frozen=True, tag="game_started"):
@@ -389,7 +386,7 @@ def _manage_seat(
         if seated.bot is not None:
             raise RuleViolation("bot_seat", "A bot's seat has no token: the service plays it.")
         if actor == command.seat:
-            return SeatTokenReissued(seat=command.seat, by="seat")
+            return SeatTokenReissued(seat=command.seat)
         if actor != "admin":
             raise RuleViolation(
                 "not_your_seat", "Only this seat's player or the admin may do this."
@@ -400,7 +397,7 @@ def _manage_seat(
                 "The game has started: only the seat itself may ask for its new token, "
                 "since its cards are its player's alone.",
             )
-        return SeatTokenReissued(seat=command.seat, by="admin")
+        return SeatTokenReissued(seat=command.seat)
     if actor not in (command.seat, "admin"):
         raise RuleViolation("not_your_seat", "Only this seat's player or the admin may do this.")
     if table.status != "open":
