@@ -5,23 +5,21 @@ and refusing everyone else (503)."""
 from __future__ import annotations
 
 from .errors import ApiError
+from .tally import Tally
 
 
 class ClientShares:
     def __init__(self, per_client: int, what: str) -> None:
         self.per_client = per_client
         self.what = what  # what a place is for, as the refusal names it
-        # Only clients holding a place are in it: an idle client costs nothing, so the map is
-        # bounded by the places of the pool, whatever the number of clients.
-        self._held: dict[str, int] = {}
+        self._held = Tally()
 
     def __len__(self) -> int:
         return len(self._held)
 
     def take(self, client: str) -> None:
         """One more place for `client`, or the 429 that refuses it."""
-        held = self._held.get(client, 0)
-        if held >= self.per_client:
+        if self._held[client] >= self.per_client:
             raise ApiError(
                 429,
                 "too_many_in_flight",
@@ -29,11 +27,7 @@ class ClientShares:
                 "once; send the next when one is answered.",
                 headers={"Retry-After": "1"},
             )
-        self._held[client] = held + 1
+        self._held.add(client)
 
     def give(self, client: str) -> None:
-        left = self._held[client] - 1
-        if left:
-            self._held[client] = left
-        else:
-            del self._held[client]
+        self._held.remove(client)

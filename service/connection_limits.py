@@ -18,6 +18,7 @@ import msgspec
 
 from .clients import Network, label, parse_address
 from .problems import MEDIA, body
+from .tally import Tally
 
 if TYPE_CHECKING:
     from .config import Settings
@@ -47,7 +48,7 @@ class ConnectionLimits:
     """Connections open at once from one address (an IPv6 one by its /64); 0: no cap."""
     trusted: tuple[str, ...] = ()
     """DANGER_TRUSTED_PROXY: a proxy's connections carry many clients, and count against none."""
-    open: dict[str, int] = field(default_factory=dict, init=False, repr=False)
+    open: Tally = field(default_factory=Tally, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.any_proxy = "*" in self.trusted
@@ -83,15 +84,10 @@ class ConnectionLimits:
         if address is None or any(address in proxy for proxy in self.proxies):
             return None
         key = label(address)
-        count = self.open.get(key, 0)
-        if count >= self.per_address:
+        if self.open[key] >= self.per_address:
             raise TooManyConnections(key)
-        self.open[key] = count + 1
+        self.open.add(key)
         return key
 
     def release(self, key: str) -> None:
-        left = self.open[key] - 1
-        if left:
-            self.open[key] = left
-        else:
-            del self.open[key]
+        self.open.remove(key)

@@ -44,6 +44,14 @@ class _Bounded:
     client: tuple[str, int] | None
     loop: asyncio.AbstractEventLoop
 
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        self._admit()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._let_go()
+        super().connection_lost(exc)  # type: ignore[misc]
+
     def _bound(self, limits: ConnectionLimits | None) -> None:
         self.limits = limits or ConnectionLimits()
         self.counted: str | None = None
@@ -111,14 +119,6 @@ class H11WithTransport(_Bounded, H11Protocol):
         self._bound(limits)
         self.conn = _H11Connection(self.limits.head_bytes)
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self._admit()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._let_go()
-        super().connection_lost(exc)
-
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         if self.conn.their_state is h11.IDLE:  # a head begun, not whole yet
@@ -152,14 +152,6 @@ class HttpToolsWithTransport(_Bounded, HttpToolsProtocol):
         self.in_head = True
         self.head_read = 0  # bytes of the reads that ended inside the current head
         self.last_read = 0
-
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self._admit()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._let_go()
-        super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         self.last_read = len(data)

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from . import metrics
 from .errors import ApiError
+from .tally import Tally
 
 
 class StreamSlots:
     def __init__(self, per_client: int, per_process: int) -> None:
         self.per_client, self.per_process = per_client, per_process
-        self.by_client: dict[str, int] = {}
+        self.by_client = Tally()
         self.open = 0
 
     def take(self, client: str) -> None:
         """A place for one more stream of `client`, or the refusal to give."""
-        if self.by_client.get(client, 0) >= self.per_client:
+        if self.by_client[client] >= self.per_client:
             raise ApiError(
                 429,
                 "too_many_streams",
@@ -30,16 +31,12 @@ class StreamSlots:
                 "stream_capacity",
                 "This server holds as many streams as it may; retry shortly.",
             )
-        self.by_client[client] = self.by_client.get(client, 0) + 1
+        self.by_client.add(client)
         self.open += 1
         metrics.STREAMS.inc()
 
     def give(self, client: str) -> None:
-        left = self.by_client[client] - 1
-        if left:
-            self.by_client[client] = left
-        else:
-            del self.by_client[client]
+        self.by_client.remove(client)
         self.open -= 1
         metrics.STREAMS.dec()
 
