@@ -91,6 +91,12 @@ SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
         description="The game's admin token, returned once by createGame (`admin_token`): "
         "starts or abandons the game; it reads the game as a spectator does.",
     ),
+    "operatorToken": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="The operators' token, DANGER_METRICS_TOKEN: a fresh /health (and "
+        "/metrics, outside the spec) where the metrics are not open on this port.",
+    ),
 }
 SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
 ADMIN: list[dict[str, list[str]]] = [{"adminToken": []}]

@@ -256,7 +256,7 @@ def create_app(
                 "creates": Creates(settings.idempotency_ms),
                 "unseated_players": settings.unseated_players,
                 "health": health.Snapshot(),
-                "metrics_token": settings.metrics_token if settings.metrics == "token" else None,
+                "operators": metrics.Operators(settings.metrics, settings.metrics_token),
                 "auth": settings.auth,
             }
         ),

@@ -427,6 +427,12 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "The game has started (it ends by its rules, or when idle), or is over.",
         "This game is active; it can be abandoned for the reason 'admin' only while open.",
     ),
+    ("health", "token_invalid"): Code(
+        "`fresh=true` is the operators' check: where the metrics are not open on this port, it "
+        "needs `Authorization: Bearer <DANGER_METRICS_TOKEN>`.",
+        "Fresh health checks are the operators' to read: send 'Authorization: Bearer "
+        "<DANGER_METRICS_TOKEN>'.",
+    ),
     ("auditExport", "unsupported_media_type"): Code(
         "The body is not JSON Lines: send `application/x-ndjson`, `application/jsonl` or "
         "`text/plain`.",
@@ -687,6 +693,8 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         503: ("store_unavailable",),
     },
     "health": {
+        400: ("invalid_parameter",),
+        401: ("token_invalid",),
         429: ("rate_limited",),
     },
     "auditExport": {

@@ -5,17 +5,19 @@ Finding the projections' lag reads every shard's feed (1,024 by default), tens o
 Valkey's time: answered afresh for every request, a few clients polling it slowed every
 other client's commands. So each process answers from a snapshot it takes at most once a
 second (`FRESH_SECONDS`); requests that come while one is being taken wait for it, and none
-takes another.
+takes another. `?fresh=true` is found for its request alone: the operators' check, open only
+to whoever may read the metrics.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Request, get
 from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import QueryParameter
 from litestar.response import Response
 from redis.exceptions import RedisError
 
@@ -38,6 +40,10 @@ class Snapshot:
     async def current(self, state: Any) -> Health:
         if self.body is not None and time.monotonic() - self.taken < FRESH_SECONDS:
             return self.body
+        return await self.anew(state)
+
+    async def anew(self, state: Any) -> Health:
+        """Found again, unless a finding is under way already."""
         if self.taking is None:
             self.taking = asyncio.ensure_future(self._take(state))
         # Shielded: a client that hangs up does not cancel what the others wait for.
@@ -97,17 +103,33 @@ async def find(state: Any) -> Health:
     "/health",
     tags=["service"],
     operation_id="health",
+    security=[{}, {"operatorToken": []}],
     summary="Liveness: the store, the job worker's heartbeat, this process's background tasks, "
     "each projection's lag, errors and dead letters, and the durability in force",
     description="200 when all is well; 503, with the same body, when degraded. Each process "
     "answers from what it found at most a second before.",
     responses={
-        **responses(429),
+        **responses(400, 401, 429, s401="`fresh` without the operators' token."),
         503: ResponseSpec(
             Health, description="Degraded: see `status`'s description.", generate_examples=False
         ),
     },
 )
-async def health(request: Request) -> Response[Health]:
-    body = await request.app.state.health.current(request.app.state)
+async def health(
+    request: Request,
+    fresh: Annotated[
+        bool,
+        QueryParameter(
+            description="Found now, not from the snapshot: the operators' check (open where "
+            "the metrics are, DANGER_METRICS=open; else `Authorization: Bearer "
+            "<DANGER_METRICS_TOKEN>`). Its own finding begins after the request does.",
+        ),
+    ] = False,
+) -> Response[Health]:
+    state = request.app.state
+    if fresh:
+        state.operators.check(request, "Fresh health checks")
+        body = await find(state)
+    else:
+        body = await state.health.current(state)
     return Response(body, status_code=200 if body.status == "ok" else 503)

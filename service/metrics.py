@@ -197,14 +197,30 @@ async def _projection_lag(request: Request) -> None:
 async def metrics(request: Request) -> Response[bytes]:
     """The service's samples, for Prometheus: an operator's endpoint, open, behind a token,
     or not here at all but on a port of its own (DANGER_METRICS; docs/operations.md)."""
-    token = request.app.state.metrics_token
-    if token is not None and not _bears(request.headers.get("authorization", ""), token):
-        raise ApiError(
-            401, "token_invalid", "The metrics need 'Authorization: Bearer <DANGER_METRICS_TOKEN>'."
-        )
+    request.app.state.operators.check(request, "The metrics")
     await _projection_lag(request)
     # Reading every process's files takes a few ms with many series: off the event loop.
     return Response(await asyncio.to_thread(exposition), media_type=TEXT_FORMAT)
+
+
+class Operators:
+    """Who may read what only operators should: everyone where the metrics are open on the
+    API's port (DANGER_METRICS=open), else a bearer of DANGER_METRICS_TOKEN, if one is set."""
+
+    def __init__(self, mode: str, token: str | None) -> None:
+        self.open, self.token = mode == "open", token
+
+    def check(self, request: Request, what: str) -> None:
+        if self.open:
+            return
+        sent = request.headers.get("authorization", "")
+        if self.token is None or not _bears(sent, self.token):
+            raise ApiError(
+                401,
+                "token_invalid",
+                f"{what} are the operators' to read: send 'Authorization: Bearer "
+                "<DANGER_METRICS_TOKEN>'.",
+            )
 
 
 def _bears(authorization: str, token: str) -> bool:

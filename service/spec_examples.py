@@ -601,6 +601,12 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
         "leaveSeat": {"game_id": teams, "seat": {"second": Example("The second seat", 1)}},
         "changeTeam": {"game_id": teams, "seat": {"third": Example("The third seat", 2)}},
         "reissueSeatToken": {"game_id": teams, "seat": {"first": Example("The first seat", 0)}},
+        "health": {
+            "fresh": {
+                "snapshot": Example("From the snapshot (anyone)", False),
+                "fresh": Example("Found now (the operators')", True),
+            }
+        },
     }
 
 

@@ -11,10 +11,11 @@ from tests.stores import store_client
 
 
 async def caught_up(client: Any, timeout: float = 15) -> dict:
-    """/health once every projection has applied every feed entry."""
+    """/health once every projection has applied every feed entry (found afresh: the
+    snapshot may be older than the writes waited for)."""
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
-        health = (await client.get("/health")).json()
+        health = (await client.get("/health", params={"fresh": "true"})).json()
         if all(p["entries"] == 0 for p in health["projections"].values()):
             return health
         assert asyncio.get_running_loop().time() < deadline, health

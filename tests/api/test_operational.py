@@ -37,6 +37,10 @@ async def test_health_is_found_at_most_once_a_second_however_often_it_is_asked(v
         walks = (await shard_reads(valkey) - before) / one_walk
         assert all(a.json()["redis"] == "ok" for a in answers)
         assert walks <= 1 + seconds, (walks, seconds)
+        # An operator's fresh check is found for its request (open here, as the metrics are).
+        before = await shard_reads(valkey)
+        await client.get("/health", params={"fresh": "true"})
+        assert await shard_reads(valkey) - before == one_walk
 
 
 async def test_every_route_outside_v1_draws_on_the_site_bucket(valkey):
@@ -65,6 +69,15 @@ async def test_metrics_behind_a_token_answer_only_its_bearer(valkey):
         assert r.status_code == 401
         r = await client.get("/metrics", headers={"Authorization": f"Bearer {secret}"})
         assert r.status_code == 200 and "danger_http_request_duration_seconds" in r.text
+        # The fresh health check is the operators' too; the snapshot is everyone's.
+        r = await client.get("/health", params={"fresh": "true"})
+        assert r.status_code == 401 and r.json()["code"] == "token_invalid"
+        assert r.headers["WWW-Authenticate"].startswith("Bearer")
+        r = await client.get(
+            "/health", params={"fresh": "true"}, headers={"Authorization": f"Bearer {secret}"}
+        )
+        assert r.status_code in (200, 503) and r.json()["redis"] == "ok"
+        assert (await client.get("/health")).json()["redis"] == "ok"
     off = make_app(valkey, background=False, metrics="off")
     async with running(off), peer(off, "10.9.8.5") as client:
         assert (await client.get("/metrics")).status_code == 404

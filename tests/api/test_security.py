@@ -27,17 +27,26 @@ TOKEN_OPERATIONS = {  # operationId: the tokens it takes ({} : none needed)
     "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
     "changeTeam": [{"seatToken": []}, {"adminToken": []}],
     "reissueSeatToken": [{"seatToken": []}, {"adminToken": []}],
+    "health": [{}, {"operatorToken": []}],  # the operators' token for `fresh` alone
 }
 # HEAD takes what the GET beside it takes.
 TOKEN_OPERATIONS |= {
     head_operation_id(get): TOKEN_OPERATIONS[get]
-    for get in ("getGame", "listEvents", "streamEvents", "replayGame", "exportGame", "getRound")
+    for get in (
+        "getGame",
+        "listEvents",
+        "streamEvents",
+        "replayGame",
+        "exportGame",
+        "getRound",
+        "health",
+    )
 }
 
 
 def test_every_operation_that_takes_a_token_declares_which():
     spec = generated()
-    schemes = {"appKey", "playerToken", "seatToken", "adminToken"}
+    schemes = {"appKey", "playerToken", "seatToken", "adminToken", "operatorToken"}
     assert set(spec["components"]["securitySchemes"]) == schemes
     for scheme in spec["components"]["securitySchemes"].values():
         assert scheme == {**scheme, "type": "http", "scheme": "bearer"} and scheme["description"]

@@ -10,15 +10,23 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-ID"] = x_request_id
 
+    params: dict[str, Any] = {}
+
+    params["fresh"] = fresh
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "head",
         "url": "/health",
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -27,6 +35,12 @@ def _get_kwargs(
 
 def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | None:
     if response.status_code == 200:
+        return None
+
+    if response.status_code == 400:
+        return None
+
+    if response.status_code == 401:
         return None
 
     if response.status_code == 429:
@@ -53,6 +67,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Any]:
     """Headers only: liveness: the store, the job worker's heartbeat, this process's background tasks, each
@@ -61,6 +76,9 @@ def sync_detailed(
      As the GET of this path, without a body: the same status and headers.
 
     Args:
+        fresh (bool | Unset): Found now, not from the snapshot: the operators' check (open where
+            the metrics are, DANGER_METRICS=open; else `Authorization: Bearer
+            <DANGER_METRICS_TOKEN>`). Its own finding begins after the request does. Default: False.
         x_request_id (str | Unset):
 
     Raises:
@@ -72,6 +90,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        fresh=fresh,
         x_request_id=x_request_id,
     )
 
@@ -85,6 +104,7 @@ def sync_detailed(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Any]:
     """Headers only: liveness: the store, the job worker's heartbeat, this process's background tasks, each
@@ -93,6 +113,9 @@ async def asyncio_detailed(
      As the GET of this path, without a body: the same status and headers.
 
     Args:
+        fresh (bool | Unset): Found now, not from the snapshot: the operators' check (open where
+            the metrics are, DANGER_METRICS=open; else `Authorization: Bearer
+            <DANGER_METRICS_TOKEN>`). Its own finding begins after the request does. Default: False.
         x_request_id (str | Unset):
 
     Raises:
@@ -104,6 +127,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        fresh=fresh,
         x_request_id=x_request_id,
     )
 

@@ -12,15 +12,23 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_request_id, Unset):
         headers["X-Request-ID"] = x_request_id
 
+    params: dict[str, Any] = {}
+
+    params["fresh"] = fresh
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/health",
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -32,6 +40,16 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = Health.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -61,6 +79,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
@@ -70,6 +89,9 @@ def sync_detailed(
     found at most a second before.
 
     Args:
+        fresh (bool | Unset): Found now, not from the snapshot: the operators' check (open where
+            the metrics are, DANGER_METRICS=open; else `Authorization: Bearer
+            <DANGER_METRICS_TOKEN>`). Its own finding begins after the request does. Default: False.
         x_request_id (str | Unset):
 
     Raises:
@@ -81,6 +103,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        fresh=fresh,
         x_request_id=x_request_id,
     )
 
@@ -94,6 +117,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Health | Problem | None:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
@@ -103,6 +127,9 @@ def sync(
     found at most a second before.
 
     Args:
+        fresh (bool | Unset): Found now, not from the snapshot: the operators' check (open where
+            the metrics are, DANGER_METRICS=open; else `Authorization: Bearer
+            <DANGER_METRICS_TOKEN>`). Its own finding begins after the request does. Default: False.
         x_request_id (str | Unset):
 
     Raises:
@@ -115,6 +142,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        fresh=fresh,
         x_request_id=x_request_id,
     ).parsed
 
@@ -122,6 +150,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
@@ -131,6 +160,9 @@ async def asyncio_detailed(
     found at most a second before.
 
     Args:
+        fresh (bool | Unset): Found now, not from the snapshot: the operators' check (open where
+            the metrics are, DANGER_METRICS=open; else `Authorization: Bearer
+            <DANGER_METRICS_TOKEN>`). Its own finding begins after the request does. Default: False.
         x_request_id (str | Unset):
 
     Raises:
@@ -142,6 +174,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        fresh=fresh,
         x_request_id=x_request_id,
     )
 
@@ -153,6 +186,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Health | Problem | None:
     """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
@@ -162,6 +196,9 @@ async def asyncio(
     found at most a second before.
 
     Args:
+        fresh (bool | Unset): Found now, not from the snapshot: the operators' check (open where
+            the metrics are, DANGER_METRICS=open; else `Authorization: Bearer
+            <DANGER_METRICS_TOKEN>`). Its own finding begins after the request does. Default: False.
         x_request_id (str | Unset):
 
     Raises:
@@ -175,6 +212,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            fresh=fresh,
             x_request_id=x_request_id,
         )
     ).parsed
