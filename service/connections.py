@@ -11,10 +11,16 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from redis.asyncio import BlockingConnectionPool, ConnectionPool, Redis
+from redis.exceptions import ClusterDownError, TryAgainError
+from redis.exceptions import ConnectionError as StoreConnectionError
+from redis.exceptions import TimeoutError as StoreTimeoutError
 
 from events.cluster import Store
 from events.steady_cluster import SteadyCluster
 
+# A node that cannot be reached now: down, failing over (a cluster's refusals while it does),
+# or no connection free in time. Nothing was done; it may answer again soon.
+UNREACHABLE = (StoreConnectionError, StoreTimeoutError, ClusterDownError, TryAgainError)
 POOL_WAIT_SECONDS = 10  # a command waits this long for a free connection, then fails
 QUEUE_SETTING = "DANGER_QUEUE_URL"
 

@@ -17,9 +17,6 @@ import secrets as pysecrets
 from typing import Any
 
 import msgspec
-from redis.exceptions import ClusterDownError, TryAgainError
-from redis.exceptions import ConnectionError as StoreConnectionError
-from redis.exceptions import TimeoutError as StoreTimeoutError
 
 from domain.kernel import (
     SPECTATOR,
@@ -44,6 +41,7 @@ from events.store import Appended, EventStore
 from . import metrics, request_context, tokens
 from .clock import StoreClock
 from .config import Lifecycle
+from .connections import UNREACHABLE
 from .due_filing import DueFiling
 from .errors import ApiError
 from .game_cache import GameCache
@@ -58,7 +56,6 @@ CACHE_BYTES = 256 * 2**20  # the folds one process keeps (DANGER_CACHE_MB)
 
 
 ID_ATTEMPTS = 5  # fresh ids a create tries (taken, or on a node it could not reach)
-UNREACHABLE = (StoreConnectionError, StoreTimeoutError, ClusterDownError, TryAgainError)
 
 
 class GameService(WritePath, Jobs):

@@ -17,13 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
-from redis.exceptions import ClusterDownError, TryAgainError
-from redis.exceptions import ConnectionError as StoreConnectionError
-from redis.exceptions import TimeoutError as StoreTimeoutError
 
 from . import metrics
 from .clients import SCOPE_KEY, Clients
 from .config import Rate, Rates
+from .connections import UNREACHABLE
 from .errors import ApiError
 from .lua import Script
 from .rate_ledger import Ledger
@@ -119,8 +117,6 @@ class Limiter:
         return [(k.lower().encode(), v.encode()) for k, v in headers.items()]
 
 
-# A bucket's node that cannot be reached now (down, failing over, a full pool).
-UNREACHABLE = (StoreConnectionError, StoreTimeoutError, ClusterDownError, TryAgainError)
 _said_at = 0.0
 
 
