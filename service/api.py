@@ -416,8 +416,6 @@ class GamesController(Controller):
             player,
             data.invite,
         )
-        if player is not None:
-            await players.seated(request.app.state.redis, player)
         seat = outcome.envelopes[0].data["seat"]
         return Joined(seat=seat, token=token, seq=outcome.game.seq)
 
@@ -434,6 +432,7 @@ class GamesController(Controller):
     async def start(
         self,
         service: Service,
+        request: Request,
         game_id: GameId,
         token: Token,
         idempotency_key: IdempotencyKey = None,
@@ -441,6 +440,9 @@ class GamesController(Controller):
         outcome = await service.start(
             game_id, token, _check_idempotency_key(idempotency_key)
         )
+        seated = [p.player for p in outcome.game.table.players if p.player is not None]
+        if seated:
+            await players.seated(request.app.state.redis, seated)
         return _game_out(service, outcome.game, outcome.viewer)
 
     @post(

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from .clients import SCOPE_KEY
-from .config import Rate, Rates
+from .config import Rate
 from .errors import ApiError
 from .ratelimit import kind_of
 
@@ -29,7 +29,6 @@ ID_ALPHABET = string.ascii_lowercase + string.digits
 ID_LENGTH = 12
 TAG = "dg:{keys}"
 INDEX = f"{TAG}:ids"
-KINDS = Rates.__dataclass_fields__.keys()
 # The kinds of request an app key is read on (creating, joining, registering players).
 KEYED = ("create", "join", "register")
 
@@ -64,8 +63,8 @@ def parse_rates(texts: list[str]) -> dict[str, Rate | None]:
     rates: dict[str, Rate | None] = {}
     for text in texts:
         kind, sep, value = text.partition("=")
-        if not sep or kind not in KINDS:
-            raise ValueError(f"--rate: expected KIND=N/S with KIND one of {', '.join(KINDS)}")
+        if not sep or kind not in KEYED:  # the kinds a key is read on: no other could hold
+            raise ValueError(f"--rate: expected KIND=N/S with KIND one of {', '.join(KEYED)}")
         rates[kind] = Rate.parse(f"--rate {kind}", value)
     return rates
 

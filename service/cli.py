@@ -500,8 +500,8 @@ def main(argv: list[str] | None = None) -> int:
         "--rate",
         action="append",
         metavar="KIND=N/S",
-        help="create: this key's own limit on a kind of request (create, join, command, read, "
-        "stream, audit), e.g. create=200/60 or read=off; repeat for more kinds",
+        help="create: this key's own limit on a kind of request (create, join, register), "
+        "e.g. create=200/60 or join=off; repeat for more kinds (a key is read on those alone)",
     )
     keys.add_argument("--redis-url", help="REDIS_URL")
     keys.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")

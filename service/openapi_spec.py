@@ -103,8 +103,9 @@ def _rate_headers(refused: bool) -> dict[str, OpenAPIHeader]:
             schema=Schema(type=OpenAPIType.STRING, pattern=r'^"[a-z]+";q=[0-9]+;w=[0-9]+$'),
             description='The limit on this kind of request for this client: `"create";q=20;w=60` '
             "is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-"
-            "headers). The kinds: create, join, command (commands and start), read, stream, "
-            "audit (exports sent to be audited).",
+            "headers). The kinds: create, join, register (players), command (commands and "
+            "start), read, stream, audit (exports sent to be audited), site (every route "
+            "outside /v1).",
         ),
         "RateLimit": OpenAPIHeader(
             schema=Schema(type=OpenAPIType.STRING, pattern=r'^"[a-z]+";r=[0-9]+;t=[0-9]+$'),

@@ -7,8 +7,8 @@ carries the token seats the player: the seat is credited to the id (`player` in
 `player_joined`), and when the game finishes, the players projection files its result
 under the id. A seat joined without one is anonymous and counts in no one's record.
 
-A player who never takes a seat is kept `DANGER_UNSEATED_PLAYER_HOURS` (24) and then
-forgotten; one who does is kept for good. A client may hold at most
+A player who never sits at a table that starts is kept `DANGER_UNSEATED_PLAYER_HOURS` (24)
+and then forgotten; one who does is kept for good. A client may hold at most
 `DANGER_UNSEATED_PLAYERS_PER_CLIENT` (1,000) players who have not taken a seat yet.
 
 Each player's keys have a hash tag of their own (`dg:{p:<id>}:...`), so players spread over a
@@ -119,13 +119,21 @@ async def register(
     return player_id, token
 
 
-async def seated(redis: Any, player_id: str) -> None:
-    """The player took a seat: its record is kept from now on (its results are filed under
-    it), and no longer counts against its client's cap."""
-    key = record_key(player_id)
-    if await redis.persist(key):
-        client = await redis.hget(key, "client")
-        if client is not None:
+_SEATED = Script(
+    "if redis.call('PERSIST', KEYS[1]) == 1 then "
+    "local client = redis.call('HGET', KEYS[1], 'client') "
+    "redis.call('HDEL', KEYS[1], 'client') return client end return false"
+)
+
+
+async def seated(redis: Any, player_ids: list[str]) -> None:
+    """The players sat at a table that started: each record is kept from now on (its results
+    are filed under it), no longer counts against its client's cap, and forgets the address
+    that registered it. A join alone is not enough: joining and leaving again would keep a
+    record for ever."""
+    for player_id in player_ids:
+        client = await _SEATED(redis, [record_key(player_id)], [])
+        if client:
             await redis.zrem(unseated_key(client.decode()), player_id)
 
 

@@ -94,7 +94,7 @@ async def test_registering_has_its_own_bucket_and_a_cap_on_players_who_never_sat
     app = make_app(
         valkey,
         rate_limits=True,
-        rates=tight(register=Rate(5, 60)),
+        rates=tight(register=Rate(6, 60)),
         unseated_players_per_client=3,
         unseated_player_hours=1 / 1800,  # two seconds
     )
@@ -105,7 +105,13 @@ async def test_registering_has_its_own_bucket_and_a_cap_on_players_who_never_sat
         table = await new_table(client, seats=2, start=False, players=[made[0].json()["token"]])
         async with await store_client(valkey.url) as redis:
             sat, unsat = (players.record_key(made[n].json()["id"]) for n in (0, 1))
-            assert await redis.pttl(sat) == -1  # kept for good
+            assert 0 < await redis.pttl(sat) <= 2000  # a join alone keeps nothing for good
+            r = await client.post("/v1/players", json={"name": "p4"})
+            assert r.status_code == 429 and r.json()["code"] == "too_many_players"
+            started = await client.post(f"/v1/games/{table.id}/start", headers=bearer(table.admin))
+            assert started.status_code == 200, started.text
+            assert await redis.pttl(sat) == -1  # sat at a table that started: kept for good
+            assert await redis.hget(sat, "client") is None  # and its address forgotten
             assert 0 < await redis.pttl(unsat) <= 2000
         r = await client.post("/v1/players", json={"name": "p4"})
         assert r.status_code == 201, r.text  # the seated player's place is free again
