@@ -25,6 +25,13 @@ POOL_WAIT_SECONDS = 10  # a command waits this long for a free connection, then 
 QUEUE_SETTING = "DANGER_QUEUE_URL"
 
 
+def pool_ran_dry(exc: BaseException) -> bool:
+    """Whether `exc` is this process's pool without a free connection in time (redis-py
+    raises ConnectionError("No connection available.") from the wait's TimeoutError), not
+    a node that cannot be reached."""
+    return isinstance(exc, StoreConnectionError) and isinstance(exc.__cause__, TimeoutError)
+
+
 def _raw(reply: Any, **_: Any) -> Any:
     return reply
 

@@ -21,7 +21,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from . import metrics
 from .clients import SCOPE_KEY, Clients
 from .config import Rate, Rates
-from .connections import UNREACHABLE
+from .connections import UNREACHABLE, pool_ran_dry
 from .errors import ApiError
 from .lua import Script
 from .rate_ledger import Ledger
@@ -63,8 +63,11 @@ class Verdict:
     left: int
     reset: int  # seconds until the bucket holds one more request
     wait: int  # seconds until a refused request would be admitted
+    checked: bool = True  # False: let through unchecked, its bucket's node away
 
     def headers(self) -> dict[str, str]:
+        if not self.checked:
+            return {}  # nothing known of the bucket: no fields that would say otherwise
         out = {
             "RateLimit-Policy": f'"{self.kind}";q={self.rate.requests};w={self.rate.seconds}',
             "RateLimit": f'"{self.kind}";r={self.left};t={self.reset}',
@@ -91,10 +94,12 @@ class Limiter:
                     redis, [key], [rate.requests, rate.seconds]
                 )
         except UNREACHABLE as exc:
+            if pool_ran_dry(exc):
+                raise  # a flood's doing, when the limits matter most: not a node away
             # On a cluster the bucket's node may be failing over while the game's is well: the
             # request is let through rather than refused for a node it does not need.
             _unlimited(key, exc)
-            return Verdict(kind, rate, True, rate.requests, 0, 0)
+            return Verdict(kind, rate, True, 0, 0, 0, checked=False)
         return Verdict(kind, rate, bool(admitted), int(left), int(reset), int(wait))
 
     async def admit(

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 
 from redis.asyncio import Redis
 
-from service.connections import bounded_redis
+from service.connections import UNREACHABLE, bounded_redis, pool_ran_dry
 
 NAME = "pool-under-test"
 
@@ -64,9 +65,26 @@ async def test_a_command_waits_for_a_connection_then_fails_with_a_clear_error(va
             await client.ping()
         except Exception as exc:  # redis-py's ConnectionError: "No connection available."
             assert "No connection available" in str(exc)
+            # The rate limits tell it from a node away: they are not let go for a flood.
+            assert pool_ran_dry(exc)
         else:
             raise AssertionError("a second connection was made")
         await held
         assert await client.ping()
     finally:
         await client.aclose()
+
+
+async def test_a_node_that_cannot_be_reached_is_not_a_pool_run_dry():
+    with contextlib.closing(socket.socket()) as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # bound, never listening: connecting is refused
+        client = bounded_redis(f"redis://127.0.0.1:{port}/0", 1)
+        try:
+            await client.ping()
+        except UNREACHABLE as exc:
+            assert not pool_ran_dry(exc)
+        else:
+            raise AssertionError("a server answered on a port nobody listens on")
+        finally:
+            await client.aclose()
