@@ -438,6 +438,11 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "`text/plain`.",
         "Send the export as application/x-ndjson, one event a line (not application/json).",
     ),
+    ("reissueSeatToken", "seat_changed_hands"): Code(
+        "A retry of a seat's own request for a new token, after the seat was given another "
+        "token since: the one it gave no longer works, so it is not given again.",
+        "Seat 0 has been given another token since this key's request.",
+    ),
     ("reissueSeatToken", "not_your_seat"): Code(
         "Another seat's token: a new token is the seat's own to ask for, or the admin's to "
         "give before the start.",
@@ -670,11 +675,18 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         503: _WRITE_503,
     },
     "reissueSeatToken": {
-        400: ("invalid_parameter",),
+        400: ("invalid_idempotency_key", "invalid_parameter"),
         401: ("token_missing", "token_invalid"),
         403: ("token_for_other_game",),
         404: ("unknown_game",),
-        409: ("no_such_seat", "bot_seat", "game_over", "not_your_seat", "seat_in_play"),
+        409: (
+            "no_such_seat",
+            "bot_seat",
+            "game_over",
+            "not_your_seat",
+            "seat_in_play",
+            "seat_changed_hands",
+        ),
         429: ("rate_limited",),
         503: _WRITE_503,
     },

@@ -100,7 +100,9 @@ class SeatsController(Controller):
         "theirs: once cards are dealt, a token the admin gave would show the admin the "
         "seat's hidden cards). The seat's old token stops working at once, and every seat "
         "sees `seat_token_reissued`. Each call gives another token (the last one given "
-        "works): a retry is not needed to be safe.",
+        "works). A seat asking for its own sends an `Idempotency-Key`: if the answer is "
+        "lost, the same request again (the same key, the old token) answers the new token "
+        "again, and the old token opens nothing else.",
         responses=responses(
             400,
             401,
@@ -113,9 +115,16 @@ class SeatsController(Controller):
         ),
     )
     async def reissue(
-        self, request: Request, game_id: GameId, seat: SeatNumber, token: Token
+        self,
+        request: Request,
+        game_id: GameId,
+        seat: SeatNumber,
+        token: Token,
+        idempotency_key: IdempotencyKey = None,
     ) -> NewSeatToken:
-        outcome, new = await _seats(request).reissue(game_id, seat, token)
-        return NewSeatToken(seat=seat, token=new, seq=outcome.game.seq)
+        seq, new = await _seats(request).reissue(
+            game_id, seat, token, _check_idempotency_key(idempotency_key)
+        )
+        return NewSeatToken(seat=seat, token=new, seq=seq)
 
 

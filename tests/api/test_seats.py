@@ -188,3 +188,30 @@ async def test_a_token_replaced_while_a_check_reads_the_stored_hash_stays_replac
         legal = (await table.state(0))["legal"]
         r = await one.post(f"/v1/games/{table.id}/commands", json=legal[0], headers=held)
         assert r.status_code == 401 and r.json()["code"] == "token_invalid"
+
+
+async def test_a_seat_that_lost_the_answer_to_its_own_new_token_asks_again_with_its_key(client):
+    """During play only the seat may ask for its new token, so a lost answer must not lock it
+    out: the same request again (its key, its old token) answers the same new token, and the
+    old token opens nothing else."""
+    table = await new_table(client, seats=2, game="high-voltage")
+    url = f"/v1/games/{table.id}/players/1/token"
+    old, key = table.auth(1), {"Idempotency-Key": "rotate-1"}
+    first = await client.post(url, headers={**old, **key})
+    assert first.status_code == 201, first.text
+    assert (await client.get(f"/v1/games/{table.id}", headers=old)).status_code == 401
+    again = await client.post(url, headers={**old, **key})
+    assert again.status_code == 201 and again.json()["token"] == first.json()["token"]
+    new = bearer(first.json()["token"])
+    assert (await client.get(f"/v1/games/{table.id}", headers=new)).json()["view"]["you"] == 1
+    # The old token with another key, or another seat's token with this key: nothing.
+    r = await client.post(url, headers={**old, "Idempotency-Key": "rotate-2"})
+    assert r.status_code == 401 and r.json()["code"] == "token_invalid"
+    r = await client.post(url, headers={**table.auth(0), **key})
+    assert r.status_code == 409 and r.json()["code"] == "not_your_seat"
+    # Once the seat has another token, the first request's is not given again.
+    assert (await client.post(url, headers=new)).is_success
+    r = await client.post(url, headers={**old, **key})
+    assert r.status_code == 409 and r.json()["code"] == "seat_changed_hands"
+    events = (await client.get(f"/v1/games/{table.id}/events")).json()["events"]
+    assert [e["actor"] for e in events if e["type"] == "seat_token_reissued"] == ["seat:1"] * 2

@@ -15,9 +15,13 @@ def _get_kwargs(
     game_id: str,
     seat: int,
     *,
+    idempotency_key: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
     if not isinstance(x_request_id, Unset):
         headers["X-Request-ID"] = x_request_id
 
@@ -96,6 +100,7 @@ def sync_detailed(
     seat: int,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[NewSeatToken | Problem]:
     """A new token for a seat
@@ -103,12 +108,18 @@ def sync_detailed(
      With the seat's own token, until the game is over (a token it fears was seen); with the admin token,
     before the start only (for a player who lost theirs: once cards are dealt, a token the admin gave
     would show the admin the seat's hidden cards). The seat's old token stops working at once, and every
-    seat sees `seat_token_reissued`. Each call gives another token (the last one given works): a retry
-    is not needed to be safe.
+    seat sees `seat_token_reissued`. Each call gives another token (the last one given works). A seat
+    asking for its own sends an `Idempotency-Key`: if the answer is lost, the same request again (the
+    same key, the old token) answers the new token again, and the old token opens nothing else.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
         seat (int): The seat, from 0.
+        idempotency_key (str | Unset): A retry with the same key and body returns the first answer
+            (kept 24 h, DANGER_IDEMPOTENCY_HOURS) and changes nothing; the same key with another body,
+            or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
+            (create, join) or its token's (start, abandon, commands), within the game: send a random
+            one (a UUID) per request.
         x_request_id (str | Unset):
 
     Raises:
@@ -122,6 +133,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         seat=seat,
+        idempotency_key=idempotency_key,
         x_request_id=x_request_id,
     )
 
@@ -137,6 +149,7 @@ def sync(
     seat: int,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> NewSeatToken | Problem | None:
     """A new token for a seat
@@ -144,12 +157,18 @@ def sync(
      With the seat's own token, until the game is over (a token it fears was seen); with the admin token,
     before the start only (for a player who lost theirs: once cards are dealt, a token the admin gave
     would show the admin the seat's hidden cards). The seat's old token stops working at once, and every
-    seat sees `seat_token_reissued`. Each call gives another token (the last one given works): a retry
-    is not needed to be safe.
+    seat sees `seat_token_reissued`. Each call gives another token (the last one given works). A seat
+    asking for its own sends an `Idempotency-Key`: if the answer is lost, the same request again (the
+    same key, the old token) answers the new token again, and the old token opens nothing else.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
         seat (int): The seat, from 0.
+        idempotency_key (str | Unset): A retry with the same key and body returns the first answer
+            (kept 24 h, DANGER_IDEMPOTENCY_HOURS) and changes nothing; the same key with another body,
+            or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
+            (create, join) or its token's (start, abandon, commands), within the game: send a random
+            one (a UUID) per request.
         x_request_id (str | Unset):
 
     Raises:
@@ -164,6 +183,7 @@ def sync(
         game_id=game_id,
         seat=seat,
         client=client,
+        idempotency_key=idempotency_key,
         x_request_id=x_request_id,
     ).parsed
 
@@ -173,6 +193,7 @@ async def asyncio_detailed(
     seat: int,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[NewSeatToken | Problem]:
     """A new token for a seat
@@ -180,12 +201,18 @@ async def asyncio_detailed(
      With the seat's own token, until the game is over (a token it fears was seen); with the admin token,
     before the start only (for a player who lost theirs: once cards are dealt, a token the admin gave
     would show the admin the seat's hidden cards). The seat's old token stops working at once, and every
-    seat sees `seat_token_reissued`. Each call gives another token (the last one given works): a retry
-    is not needed to be safe.
+    seat sees `seat_token_reissued`. Each call gives another token (the last one given works). A seat
+    asking for its own sends an `Idempotency-Key`: if the answer is lost, the same request again (the
+    same key, the old token) answers the new token again, and the old token opens nothing else.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
         seat (int): The seat, from 0.
+        idempotency_key (str | Unset): A retry with the same key and body returns the first answer
+            (kept 24 h, DANGER_IDEMPOTENCY_HOURS) and changes nothing; the same key with another body,
+            or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
+            (create, join) or its token's (start, abandon, commands), within the game: send a random
+            one (a UUID) per request.
         x_request_id (str | Unset):
 
     Raises:
@@ -199,6 +226,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         seat=seat,
+        idempotency_key=idempotency_key,
         x_request_id=x_request_id,
     )
 
@@ -212,6 +240,7 @@ async def asyncio(
     seat: int,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> NewSeatToken | Problem | None:
     """A new token for a seat
@@ -219,12 +248,18 @@ async def asyncio(
      With the seat's own token, until the game is over (a token it fears was seen); with the admin token,
     before the start only (for a player who lost theirs: once cards are dealt, a token the admin gave
     would show the admin the seat's hidden cards). The seat's old token stops working at once, and every
-    seat sees `seat_token_reissued`. Each call gives another token (the last one given works): a retry
-    is not needed to be safe.
+    seat sees `seat_token_reissued`. Each call gives another token (the last one given works). A seat
+    asking for its own sends an `Idempotency-Key`: if the answer is lost, the same request again (the
+    same key, the old token) answers the new token again, and the old token opens nothing else.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
         seat (int): The seat, from 0.
+        idempotency_key (str | Unset): A retry with the same key and body returns the first answer
+            (kept 24 h, DANGER_IDEMPOTENCY_HOURS) and changes nothing; the same key with another body,
+            or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's
+            (create, join) or its token's (start, abandon, commands), within the game: send a random
+            one (a UUID) per request.
         x_request_id (str | Unset):
 
     Raises:
@@ -240,6 +275,7 @@ async def asyncio(
             game_id=game_id,
             seat=seat,
             client=client,
+            idempotency_key=idempotency_key,
             x_request_id=x_request_id,
         )
     ).parsed
