@@ -61,6 +61,7 @@ class Game:
     created_at: str = ""
     active_at: str = ""  # the `at` of the last command of a seat, or of the start
     last_at: str = ""  # the `at` of the last event: the next may not be earlier
+    last_actor: str = ""  # who caused the last event ("seat:2", "admin", "server", ...)
 
     def fold(self, envelope: Envelope | Folded, event: Event | None = None) -> None:
         """Apply the next event (decoded from the envelope unless given); events already
@@ -75,7 +76,7 @@ class Game:
         if kind in TOKEN_CHANGES:
             # Its token changed: the next check reads the stored hash (service/seats.py).
             self.hashes.pop(f"seat:{event.seat}", None)  # type: ignore[attr-defined]
-        self.seq, self.head, self.last_at = seq, envelope.hash, at
+        self.seq, self.head, self.last_at, self.last_actor = seq, envelope.hash, at, envelope.actor
         if envelope.actor.startswith("seat:") and envelope.commanded:
             self.acted[int(envelope.actor[5:])] = seq
             self.active_at = at

@@ -119,7 +119,9 @@ class WritePath:
                         first = await self._remember(game, idem, refused, viewer, full)
                         if first is not None:
                             return first
-                    elif retry is not None:
+                    elif retry is not None and game.last_actor == label:
+                        # Only a game whose last event is this seat's can hold its retry's
+                        # record: other refusals ask the store nothing more.
                         found = await self.store.take_retry(game.id, *retry, game.head)
                         if found is not None:
                             return await self._repeat(game, found, retry[1], viewer, full)
