@@ -152,13 +152,17 @@ class HttpToolsWithTransport(_Bounded, HttpToolsProtocol):
         self.in_head = True
         self.head_read = 0  # bytes of the reads that ended inside the current head
         self.last_read = 0
+        # The read the head began in may hold the end of the message before it (a pipelined
+        # body): how much is not known, so that read is allowed on top of the bound until the
+        # head is whole, and then measured exactly.
+        self.slack = 0
 
     def data_received(self, data: bytes) -> None:
         self.last_read = len(data)
         super().data_received(data)
         if self.in_head:
             self.head_read += len(data)
-            if self.head_read > self.limits.head_bytes:
+            if self.head_read - self.slack > self.limits.head_bytes:
                 self._refuse_head()
             else:
                 self._await_head()
@@ -168,6 +172,7 @@ class HttpToolsWithTransport(_Bounded, HttpToolsProtocol):
         self.scope["extensions"] = {TRANSPORT: self.transport}  # type: ignore[typeddict-unknown-key]
         self.in_head = True
         self.head_read = 0
+        self.slack = self.last_read
 
     def on_headers_complete(self) -> None:
         self.in_head = False
@@ -184,7 +189,7 @@ class HttpToolsWithTransport(_Bounded, HttpToolsProtocol):
         # stop uvicorn's keep-alive timer; a pipelined request already begun keeps its count.
         if self.cycle.response_complete and not self.in_head:
             self.in_head = True
-            self.head_read = 0
+            self.head_read = self.slack = 0
 
     def _head_size(self) -> int:
         return len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)

@@ -121,6 +121,38 @@ async def test_a_head_past_its_bound_is_answered_431_and_the_app_never_sees_it(h
 
 
 @pytest.mark.parametrize("http", PARSERS)
+async def test_a_large_body_and_the_next_head_in_one_read_are_no_large_head(http):
+    """Pipelined: the end of a large body and the next request's head come in one write (and
+    so, on loopback, mostly in one read): the body's bytes are not the next head's."""
+    async with bounded(http, max_head_kb=16) as port:
+        body = 60 * KIB
+        for _ in range(3):
+            following = head(close=True)
+            reader, writer = await connect(port)
+            # The next head begun in the body's read, and finished in a read of its own.
+            writer.write(head(body=body, close=False) + b"b" * body + following[:20])
+            await writer.drain()
+            await asyncio.sleep(0.1)
+            writer.write(following[20:])
+            await writer.drain()
+            answers = await until_closed(reader)
+            writer.close()
+            assert answers.count(b"HTTP/1.1 200") == 2, answers[:300]
+        # A head past the bound begun in such a read is still measured whole when it ends.
+        large = head(17 * KIB, close=True)
+        reader, writer = await connect(port)
+        writer.write(head(body=body, close=False) + b"b" * body + large[: 15 * KIB])
+        await writer.drain()
+        await asyncio.sleep(0.1)
+        writer.write(large[15 * KIB :])
+        with contextlib.suppress(ConnectionError):
+            await writer.drain()
+        answers = await until_closed(reader)
+        writer.close()
+        assert answers.count(b"HTTP/1.1 200") == 1 and b"HTTP/1.1 431" in answers, answers[:300]
+
+
+@pytest.mark.parametrize("http", PARSERS)
 async def test_a_head_that_does_not_come_in_time_closes_its_connection(http):
     async with bounded(http, head_timeout_seconds=0.5) as port:
         reader, writer = await connect(port)
