@@ -36,6 +36,9 @@ class _Primary:
     # second or two).
     joining: bool = False
     checked: float = 0.0  # time.monotonic() of the last look; 0: never looked
+    # No replica online, and a disk that could lose what it answers: its appends keep being
+    # refused; looked at again once a RECHECK_SECONDS, and said once, not at every append.
+    unsafe: bool = False
 
 
 def online_replicas(info: dict[str, Any], lag_seconds: float | None = None) -> int:
@@ -93,12 +96,18 @@ class Replicas:
         append-only file fsynced on every write (else its writes wait, and are refused, as
         they would be for a lagging replica)."""
         primary = self.primaries.setdefault(self._name(node), _Primary())
+        if primary.unsafe and _since(primary.checked) < RECHECK_SECONDS:
+            return primary
         info = await self._run(node, "INFO", "replication")
         primary.checked = time.monotonic()
         if online_replicas(info, LAG_SECONDS):
-            primary.joining = primary.alone
-        elif not primary.alone and await self._fsyncs(node):
-            self._become(node, primary, alone=True)
+            primary.joining, primary.unsafe = primary.alone, False
+        elif not primary.alone:
+            if await self._fsyncs(node, say=not primary.unsafe):
+                primary.unsafe = False
+                self._become(node, primary, alone=True)
+            else:
+                primary.unsafe = True
         return primary
 
     def _become(self, node: Any, primary: _Primary, alone: bool) -> None:
@@ -116,7 +125,7 @@ class Replicas:
         if self.on_change is not None:
             self.on_change(len(self.alone()))
 
-    async def _fsyncs(self, node: Any) -> bool:
+    async def _fsyncs(self, node: Any, say: bool = True) -> bool:
         try:
             appendonly = (await self._run(node, "CONFIG GET", "appendonly")).get("appendonly")
             appendfsync = (await self._run(node, "CONFIG GET", "appendfsync")).get("appendfsync")
@@ -125,6 +134,8 @@ class Replicas:
         appendonly, appendfsync = _text(appendonly), _text(appendfsync)
         if appendonly == "yes" and appendfsync == "always":
             return True
+        if not say:
+            return False
         log.warning(
             "the primary %s has no replica online and runs appendonly %s, appendfsync %s: it "
             "could lose what it answers, so its appends keep waiting for a replica (503)",

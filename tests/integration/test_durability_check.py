@@ -300,6 +300,28 @@ def test_the_setting_reads_its_values_and_names_what_it_expects(stores):
     assert done.returncode == 2 and "DANGER_DURABILITY: expected fsync" in done.stderr
 
 
+async def test_by_default_a_primary_that_could_lose_writes_keeps_refusing_and_says_so_once(
+    stores, caplog
+):
+    """No DANGER_DURABILITY, the replica gone, and a primary whose fsync was turned down
+    since the start: it may not serve alone, so its appends keep answering 503
+    `not_replicated`, and the log says why once, not at every append."""
+    primary, replica = replicated(stores, primary_fsyncs=True)
+    app = make_app(primary, durability=Durability.parse(None, "300"), background=False)
+    async with AsyncTestClient(app=app) as client:
+        table = await new_table(client, seats=2)
+        with primary.client() as r:
+            r.config_set("appendfsync", "everysec")
+        replica.kill()
+        seat, legal = await to_move(table)
+        answers = [(await table.send(seat, legal[0])).status_code for _ in range(5)]
+        assert set(answers) == {503}, answers
+        said = [m for m in caplog.messages if "could lose what it answers" in m]
+        assert len(said) == 1, said
+        health = (await client.get("/health", params={"fresh": "true"})).json()["durability"]
+        assert health["alone"] == [], health
+
+
 async def test_by_default_with_a_replica_online_each_append_waits_for_its_copy(stores, caplog):
     """No DANGER_DURABILITY and a replica online: the store's fsync is checked, and each
     append is answered once the replica has it too, as replicas:1 would. Once the replica is
