@@ -40,9 +40,9 @@ import redis
 
 from bench import record
 from bench.run import free_port, start_serve, stop, tree, wait_healthy
-from service.config import SERVER_STACKS
-from service.embedded import EmbeddedValkey
-from service.lua import Script
+from service.infra.config import SERVER_STACKS
+from service.infra.embedded import EmbeddedValkey
+from service.infra.lua import Script
 
 ROOT = Path(__file__).resolve().parent.parent
 IDLE_SECONDS = 4.0
@@ -50,16 +50,18 @@ IDLE_SECONDS = 4.0
 
 def script_names() -> dict[str, str]:
     """The SHA-1 the server names each of the project's Lua scripts by, to its name: the file's,
-    or module.NAME for one written in a module (service/lua.py's Script)."""
+    or module.NAME for one written in a module (service/infra/lua.py's Script)."""
     names = {
         hashlib.sha1(path.read_bytes()).hexdigest(): path.name
-        for path in [*ROOT.glob("service/*.lua"), *ROOT.glob("events/*.lua")]
+        for path in [*ROOT.glob("service/**/*.lua"), *ROOT.glob("events/*.lua")]
     }
-    for info in pkgutil.iter_modules([str(ROOT / "service")]):
-        module = importlib.import_module(f"service.{info.name}")
+    for info in pkgutil.walk_packages([str(ROOT / "service")], "service."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
         for attribute, value in vars(module).items():
             if isinstance(value, Script) and value.sha not in names:
-                names[value.sha] = f"{info.name}.{attribute}"
+                names[value.sha] = f"{info.name.rsplit('.', 1)[-1]}.{attribute}"
     return names
 
 

@@ -3,7 +3,7 @@ small msgspec body and does one Lua conditional XADD into the same server; no ga
 state, no hash chain. The game's command path is measured against it.
 
 Served by uvicorn as the service is, on the same loop and HTTP parser and on a socket bound
-as the service binds it (Nagle's algorithm off on every connection, service/listening.py):
+as the service binds it (Nagle's algorithm off on every connection, service/infra/listening.py):
 `python -m bench.anchor --port P --workers N --loop L --http H`.
 """
 
@@ -59,7 +59,7 @@ app = Litestar(route_handlers=[anchor], lifespan=[lifespan], debug=False)
 
 
 if __name__ == "__main__":
-    from service.listening import TcpConfig, serve_processes
+    from service.infra.listening import TcpConfig, serve_processes
 
     parser = argparse.ArgumentParser(prog="bench.anchor", description=__doc__)
     parser.add_argument("--port", type=int, required=True)

@@ -68,7 +68,7 @@ from bench.run import (
     wait_healthy,
 )
 from bench.streams import open_files
-from service.embedded import EmbeddedValkey
+from service.infra.embedded import EmbeddedValkey
 
 IDLE_SECONDS = 4.0  # uvicorn closes a keep-alive connection idle for 5 s
 REQUEST_TIMEOUT = 10.0

@@ -16,7 +16,7 @@ import sys
 from granian import Granian
 from granian.constants import Interfaces, Loops
 
-from service.embedded import die_with_parent
+from service.infra.embedded import die_with_parent
 
 
 def main() -> None:
@@ -33,7 +33,7 @@ def main() -> None:
         os.environ["DANGER_BACKGROUND"] = ""  # the API processes leave it to the worker
     try:
         Granian(
-            "bench.anchor:app" if args.anchor else "service.app:from_env",
+            "bench.anchor:app" if args.anchor else "service.assembly.app:from_env",
             factory=not args.anchor,
             address="127.0.0.1",
             port=args.port,

@@ -22,8 +22,8 @@ from redis.asyncio import Redis
 
 from bench.run import percentile, start_serve, stop, wait_healthy
 from domain.registry import GAMES
-from service import lobby
-from service.embedded import EmbeddedValkey
+from service.infra.embedded import EmbeddedValkey
+from service.readmodels import lobby
 
 
 async def fill(url: str, have: int, want: int) -> None:

@@ -1,11 +1,11 @@
 """What a request's log line costs the process: 20,000 lines of the request logger's shape
-through `service/logs.py` as `danger serve` configures it, to /dev/null, the CPU of every
+through `service/infra/logs.py` as `danger serve` configures it, to /dev/null, the CPU of every
 thread of the process per line (under a minute).
 
     .venv/bin/python -m bench.log_lines [--lines 20000] [--rounds 3]
 
 To compare two commits, run it from a worktree of the other one: `cd ../other &&
-PYTHONPATH=. python /path/to/bench/log_lines.py` measures that commit's `service/logs.py`.
+PYTHONPATH=. python /path/to/bench/log_lines.py` measures that commit's `service/infra/logs.py`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import statistics
 import sys
 import time
 
-from service import logs
+from service.infra import logs
 
 REQUEST = {
     "id": "5b9c2f0e6d1a4e7f8a3b2c1d0e9f8a7b",

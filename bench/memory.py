@@ -15,7 +15,7 @@ from pathlib import Path
 from redis.asyncio import Redis
 
 from events.store import EventStore
-from service.games import GameService
+from service.play.games import GameService
 
 GAMES = 10_000  # games folded at most
 
@@ -29,21 +29,21 @@ async def main(redis_url: str, ids: list[str]) -> None:
     redis = Redis.from_url(redis_url)
     service = GameService(EventStore(redis), True, None, cache_bytes=2**40)
     await service.get(ids[0])  # codecs, imports and connections are not the games' cost
-    service.games.clear()
+    service.play.games.clear()
     gc.collect()
     before = rss()
     for game_id in ids[:GAMES]:
         await service.get(game_id)
     gc.collect()
     after = rss()
-    held = len(service.games)
+    held = len(service.play.games)
     print(
         json.dumps(
             {
                 "games": held,
                 "bytes_per_cached_game": round((after - before) / held),
                 # What the cache's own measure (DANGER_CACHE_MB) counts, beside the RSS.
-                "measured_bytes_per_game": round(service.games.bytes / held),
+                "measured_bytes_per_game": round(service.play.games.bytes / held),
             }
         )
     )

@@ -1,5 +1,5 @@
 """The client's CPU a command costs through redis-py's blocking pool and through the service's
-(service/connections.py, `BoundedPool`), in turns, in one process on uvloop: 16 tasks each
+(service/infra/connections.py, `BoundedPool`), in turns, in one process on uvloop: 16 tasks each
 sending GETs to an embedded Valkey through one pool of 64 connections, as a busy API process
 does. Valkey runs on the other core, so the client is busy throughout and its CPU is the
 pool's and redis-py's, not the machine's spread between two runs.
@@ -24,8 +24,8 @@ from pathlib import Path
 import uvloop
 from redis.asyncio import BlockingConnectionPool, Redis
 
-from service.connections import POOL_WAIT_SECONDS, BoundedPool
-from service.embedded import EmbeddedValkey
+from service.infra.connections import POOL_WAIT_SECONDS, BoundedPool
+from service.infra.embedded import EmbeddedValkey
 
 POOLS = {"redis-py": BlockingConnectionPool, "bounded": BoundedPool}
 

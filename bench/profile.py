@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bench import record
 from bench.run import OUT, start_serve, stop, wait_healthy, wrk
-from service.embedded import EmbeddedValkey
+from service.infra.embedded import EmbeddedValkey
 
 RATE = 100  # samples per second
 
@@ -38,7 +38,7 @@ PARTS = [
     ("rest of the command path", "GameService.command"),
     ("projections", "Projection."),
     ("arq worker (timers, bots)", "Worker."),
-    ("the request's log line and metrics", "_record (service/observe.py"),
+    ("the request's log line and metrics", "_record (service/http/observe.py"),
     # The answer's write, and Litestar's route (creates, joins, starts), inside the route.
     ("Litestar and uvicorn: parse, route, encode, send", "RequestResponseCycle.send"),
     ("Litestar and uvicorn: parse, route, encode, send", "Litestar.__call__"),
@@ -57,12 +57,12 @@ def part_of(stack: list[str]) -> str:
 
 
 def _queue_wait() -> str:
-    """The frame of the log writer's thread waiting for records (service/logs.py)."""
+    """The frame of the log writer's thread waiting for records (service/infra/logs.py)."""
     source = (Path(__file__).resolve().parent.parent / "service" / "logs.py").read_text()
     line = next(
         n for n, text in enumerate(source.splitlines(), 1) if "self.records.get()]" in text
     )
-    return f"Writer._run (service/logs.py:{line})"
+    return f"Writer._run (service/infra/logs.py:{line})"
 
 
 QUEUE_WAIT = _queue_wait()
@@ -119,9 +119,9 @@ async def _finished_games(redis_url: str, games: list[record.Recorded]) -> dict:
     from bench.replay import finished_games
     from domain.registry import GAMES
     from events.store import EventStore
-    from service.games import GameService
-    from service.projections import LobbyProjection
-    from service.schemas import GameCommand
+    from service.play.games import GameService
+    from service.readmodels.projections import LobbyProjection
+    from service.wire.schemas import GameCommand
 
     redis = Redis.from_url(redis_url)
     store = EventStore(redis)

@@ -28,9 +28,9 @@ from events.audit import audit
 from events.envelope import Envelope, canonical
 from events.keys import GameKeys
 from events.store import EventStore
-from service.game_model import fold_log
-from service.games import GameService
-from service.lobby import cursor_of, list_games, parse_cursor
+from service.play.game_model import fold_log
+from service.play.games import GameService
+from service.readmodels.lobby import cursor_of, list_games, parse_cursor
 
 ENVELOPE = msgspec.json.Decoder(Envelope)
 

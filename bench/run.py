@@ -29,8 +29,8 @@ import httpx
 
 from bench import peer, record
 from bench.replay import measure_replay
-from service.config import SERVER_STACKS, Rates, Settings
-from service.embedded import EmbeddedValkey
+from service.infra.config import SERVER_STACKS, Rates, Settings
+from service.infra.embedded import EmbeddedValkey
 
 GRANIAN = "granian"  # bench/granian_serve.py: the same processes on Granian
 
@@ -178,7 +178,7 @@ class LagSampler(threading.Thread):
     async def _sample(self) -> None:
         from redis.asyncio import Redis
 
-        from service.projections import lag
+        from service.readmodels.projections import lag
 
         redis = Redis.from_url(self.redis_url)
         while not self.halt.is_set():

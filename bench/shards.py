@@ -22,10 +22,10 @@ from typing import Any
 from events import keys
 from events.cluster import read_streams
 from events.store import EventStore
-from service import dead_letters, lobby
-from service.connections import open_store
-from service.embedded import EmbeddedValkey
-from service.projections import GROUPS, lag, player_results
+from service.infra.connections import open_store
+from service.infra.embedded import EmbeddedValkey
+from service.readmodels import dead_letters, lobby
+from service.readmodels.projections import GROUPS, lag, player_results
 
 
 async def timed(call: Callable[[], Awaitable[Any]], repeat: int) -> float:

@@ -36,7 +36,7 @@ from redis.asyncio import Redis
 from bench import record
 from bench.run import start_serve, stop, wait_healthy
 from bench.streams import Game, play, set_up
-from service.embedded import EmbeddedValkey
+from service.infra.embedded import EmbeddedValkey
 
 JSON = {"Content-Type": "application/json"}
 KINDS = [  # (pattern of a key, kind); the first that matches names the key's kind

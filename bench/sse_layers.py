@@ -1,6 +1,7 @@
 """What the framework adds to each write of a stream: the same frames sent through a Litestar
-SSE route behind the service's own outer layers (service/observe.py, service/foreground.py),
-and by a bare ASGI app, both to a `send` that only counts, in one process (a few seconds).
+SSE route behind the service's own outer layers (service/http/observe.py,
+service/live/foreground.py), and by a bare ASGI app, both to a `send` that only counts, in one
+process (a few seconds).
 
     .venv/bin/python -m bench.sse_layers [--frames 200000]
 
@@ -22,9 +23,9 @@ from typing import Any
 from litestar import Litestar, get
 from litestar.response import ServerSentEvent
 
-from service.foreground import Foreground
-from service.observe import observe
-from service.streams import Frame
+from service.http.observe import observe
+from service.live.foreground import Foreground
+from service.live.streams import Frame
 
 FRAME = Frame(frame=b'id: 7\nevent: card_drawn\ndata: {"seq":7,"type":"card_drawn"}\n\n' * 3)
 

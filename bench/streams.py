@@ -45,7 +45,7 @@ from redis.asyncio import Redis
 
 from bench import record
 from bench.run import cpu_of, percentile, start_serve, stop, tree, wait_healthy
-from service.embedded import EmbeddedValkey
+from service.infra.embedded import EmbeddedValkey
 
 JSON = {"Content-Type": "application/json"}
 
@@ -272,11 +272,11 @@ def cmdline(pid: int) -> bytes:
 
 
 def writer_of(api: int) -> list[int]:
-    """The API process's stream writer (service/stream_writer.py), counted on its own; it
+    """The API process's stream writer (service/live/stream_writer.py), counted on its own; it
     starts with the API process."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        found = [p for p in tree(api) if b"service.stream_process" in cmdline(p)]
+        found = [p for p in tree(api) if b"service.assembly.stream_process" in cmdline(p)]
         if found:
             return found
         time.sleep(0.1)

@@ -13,7 +13,7 @@ import json
 import sys
 
 from domain.registry import GAMES
-from service.simulate import Run, greedy_against_random, simulate
+from service.cli.simulate import Run, greedy_against_random, simulate
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -47,7 +47,7 @@ while i <= #ARGV do
   i = i + 1
 end
 redis.call('XADD', KEYS[2], '*', 'game', ARGV[2], 'first', first, 'last', seq)
--- The feed's readers wait on this bell rather than poll every feed (service/bell.py). A
+-- The feed's readers wait on this bell rather than poll every feed (service/infra/bell.py). A
 -- PUBLISH names no key: in a cluster it reaches the subscribers of every node.
 redis.call('PUBLISH', 'dg:bell', KEYS[2])
 -- The game needs looking at within a grace period (by the server's clock), unless it was due

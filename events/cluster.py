@@ -165,8 +165,8 @@ async def on_one_connection(
 async def run_scripts(
     redis: Store, script: Any, calls: list[tuple[list[str], list[Any]]]
 ) -> list[Any]:
-    """`script` (service/lua.py's Script) once per call (keys, args), its replies in order: one
-    pipeline on a single server (EVALSHA itself: redis-py's script objects ask SCRIPT EXISTS on
+    """`script` (service/infra/lua.py's Script) once per call (keys, args), its replies in order:
+    one pipeline on a single server (EVALSHA itself: redis-py's script objects ask SCRIPT EXISTS on
     every pipeline); on a cluster, whose pipelines refuse EVALSHA, each call on its own, many
     at once."""
     from redis.exceptions import NoScriptError

@@ -2,7 +2,7 @@
 with the shard's feed, so one script can append to both (no CROSSSLOT in Redis Cluster).
 
 A game's shard is fixed by its id and the number of shards, so that number is the store's:
-recorded at the first start (`SHARDS_KEY`) and never changed after (service/shards.py). Many
+recorded at the first start (`SHARDS_KEY`) and never changed after (service/infra/shards.py). Many
 more shards than cluster masters spread the games evenly over them: the 1,024 hash tags land
 in every 16th slot (`spread_tags`)."""
 

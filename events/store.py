@@ -185,7 +185,7 @@ class EventStore:
         self.keep_ms = keep_ms  # how long an idempotency record lives
         # XRANGE's reply as the server sent it: redis-py rebuilds it entry by entry (ids,
         # field dicts) in Python, which costs more than the fold. A client made by
-        # service/connections.py answers so already (a cluster's too); another gets a twin
+        # service/infra/connections.py answers so already (a cluster's too); another gets a twin
         # on the same connections.
         # Unanswered commands whose records the store could not take yet, by game.
         self.unanswered: dict[str, list[Unanswered]] = {}

@@ -13,9 +13,9 @@ import pytest
 import uvicorn
 from litestar.testing import AsyncTestClient
 
-from service.app import create_app
-from service.config import Settings
-from service.embedded import EmbeddedValkey
+from service.assembly.app import create_app
+from service.infra.config import Settings
+from service.infra.embedded import EmbeddedValkey
 from tests.stores import EXTERNAL, External
 
 
@@ -59,7 +59,7 @@ async def client(valkey: EmbeddedValkey) -> AsyncIterator[AsyncTestClient]:
 async def on_socket(app, http: Any = "auto") -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
     """The app served by uvicorn on a loopback port, and its URL: what streams over SSE, and
     where concurrent requests really overlap (AsyncTestClient runs one request at a time).
-    `http`: uvicorn's protocol (`danger serve` gives service/http_protocols.py's)."""
+    `http`: uvicorn's protocol (`danger serve` gives service/http/http_protocols.py's)."""
     config = uvicorn.Config(
         app, host="127.0.0.1", port=0, log_level="error", http=http, proxy_headers=False
     )

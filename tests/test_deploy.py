@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import yaml
 
-from service.cli import main
-from service.config import Settings
+from service.cli.main import main
+from service.infra.config import Settings
 
 DEPLOY = Path(__file__).parents[1] / "deploy"
 FILES = sorted(DEPLOY.rglob("*.yaml"))
@@ -113,7 +113,7 @@ def test_the_dashboard_reads_only_metrics_the_service_exports():
     import json
     import re
 
-    from service import metrics
+    from service.infra import metrics
 
     exported = set()
     for family in metrics.REGISTRY.collect():

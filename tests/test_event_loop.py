@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from service import event_loop
-from service.config import Settings
+from service.infra import event_loop
+from service.infra.config import Settings
 
 
 async def _loop_module() -> str:

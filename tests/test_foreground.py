@@ -1,12 +1,12 @@
 """The requests a process is answering, which the streams' fan-out stands aside for
-(service/foreground.py): what counts as being answered, and how long background work waits."""
+(service/live/foreground.py): what counts as being answered, and how long background work waits."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from service.foreground import Aside, Foreground
+from service.live.foreground import Aside, Foreground
 
 BODY = [(b"content-type", b"application/json"), (b"content-length", b"11")]
 

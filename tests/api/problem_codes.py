@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from service.app import create_app
-from service.config import Settings
-from service.problems import MEDIA
+from service.assembly.app import create_app
+from service.http.problems import MEDIA
+from service.infra.config import Settings
 
 
 @cache
@@ -113,7 +113,7 @@ class ProblemLog:
     def report(self) -> str:
         return "\n".join(
             f"{s.operation} answered {s.status} `{s.code}` (first to {s.request}), which the "
-            "spec does not list under that status (service/error_codes.py, ERRORS)"
+            "spec does not list under that status (service/spec/error_codes.py, ERRORS)"
             for s in self.unlisted()
         )
 

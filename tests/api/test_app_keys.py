@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from service import app_keys
-from service.config import Rate
-from service.embedded import EmbeddedValkey
+from service.http.guards import app_keys
+from service.infra.config import Rate
+from service.infra.embedded import EmbeddedValkey
 from tests.api.test_rate_limits import peer, running, tight
 from tests.conftest import make_app
 from tests.stores import store_client

@@ -1,4 +1,4 @@
-"""Commands answered beside Litestar's layers (service/command_route.py) are answered exactly
+"""Commands answered beside Litestar's layers (service/http/command_route.py) are answered exactly
 as Litestar's route answers them: the same seeded game played on an app with the direct
 route and on one without gives the same answers, refusals included, word for word."""
 
@@ -15,8 +15,8 @@ import httpx
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.app import Hall
-from service.config import Rate, Rates, Settings
+from service.assembly.app import Hall
+from service.infra.config import Rate, Rates, Settings
 from tests.conftest import make_app
 from tests.players import Table, first_to_act, new_table
 

@@ -70,7 +70,7 @@ async def test_the_export_and_the_event_pages_agree(client):
 
 WORKER_THEN_DIE = """
 import asyncio, os, time
-from service.offload import Offload
+from service.play.offload import Offload
 
 async def main():
     pool = Offload(1, 1, 1)

@@ -14,9 +14,9 @@ import pytest
 from litestar import Litestar
 
 from events.keys import GameKeys
-from service import idempotency
-from service.errors import ApiError
-from service.schemas import Created
+from service.infra.errors import ApiError
+from service.play import idempotency
+from service.wire.schemas import Created
 from tests.conftest import make_app, on_socket
 from tests.players import new_table
 from tests.stores import store_client
@@ -386,7 +386,7 @@ async def test_a_retry_while_the_first_create_runs_waits_for_its_answer(valkey, 
 
 
 def test_how_long_an_answer_is_kept_is_a_setting(monkeypatch):
-    from service.config import Settings
+    from service.infra.config import Settings
 
     monkeypatch.setenv("DANGER_IDEMPOTENCY_HOURS", "2")
     assert Settings.from_env().idempotency_ms == 2 * 3600 * 1000

@@ -10,7 +10,7 @@ import unicodedata
 import pytest
 
 from domain.kernel.table import caseless
-from service import names
+from service.play import names
 
 PROBLEM = "application/problem+json"
 

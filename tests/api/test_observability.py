@@ -13,7 +13,7 @@ import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from events.audit import audit_export
-from service.logs import JsonLines
+from service.infra.logs import JsonLines
 from tests.conftest import make_app, on_socket
 from tests.players import bot_table, first_to_act, new_table, play_to_end
 

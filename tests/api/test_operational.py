@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from service.config import Rate
+from service.infra.config import Rate
 from tests.api.test_rate_limits import peer, running, tight
 from tests.conftest import make_app
 from tests.stores import store_client

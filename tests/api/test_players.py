@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from service import players
-from service.config import Rate
+from service.infra.config import Rate
+from service.play import players
 from tests.api.test_app_keys import bearer, running
 from tests.api.test_rate_limits import peer, tight
 from tests.conftest import make_app

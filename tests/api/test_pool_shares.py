@@ -15,9 +15,9 @@ import httpx
 import pytest
 from litestar import Litestar
 
-from service.config import Settings
-from service.errors import ApiError
-from service.offload import Offload
+from service.infra.config import Settings
+from service.infra.errors import ApiError
+from service.play.offload import Offload
 from tests.conftest import make_app, on_socket
 from tests.players import new_table, play_to_end
 

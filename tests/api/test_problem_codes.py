@@ -6,7 +6,9 @@ import ast
 import json
 from pathlib import Path
 
-from service import bodies, error_codes, problems
+from service.http import problems
+from service.spec import error_codes
+from service.wire import bodies
 from tests.api.problem_codes import ProblemLog, spec
 
 ROOT = Path(__file__).parents[2]
@@ -57,7 +59,7 @@ def _literal_codes() -> dict[str, set[str]]:
                     if isinstance(constant, ast.Constant) and isinstance(constant.value, str):
                         found.setdefault(constant.value, set()).add(str(source.relative_to(ROOT)))
     for code in [*problems._HTTP_CODES.values(), *bodies.OUT_OF_RANGE.values()]:
-        found.setdefault(code, set()).add("service/problems.py, service/bodies.py")
+        found.setdefault(code, set()).add("service/http/problems.py, service/wire/bodies.py")
     return found
 
 

@@ -16,8 +16,8 @@ import httpx
 import pytest
 from litestar import Litestar
 
-from service.clients import Clients
-from service.config import Rate, Rates, Settings
+from service.http.guards.clients import Clients
+from service.infra.config import Rate, Rates, Settings
 from tests.conftest import make_app
 from tests.players import Table, new_table
 from tests.stores import store_client
@@ -185,7 +185,7 @@ async def test_settling_off_or_copies_at_their_bound_ask_valkey_for_every_reques
 
 
 async def test_a_stopping_process_settles_and_idle_copies_are_let_go(valkey, monkeypatch):
-    monkeypatch.setattr("service.rate_ledger.IDLE_SECONDS", 0.3)
+    monkeypatch.setattr("service.http.guards.rate_ledger.IDLE_SECONDS", 0.3)
     redis = await store_client(valkey.url)
     try:
         rates = tight(read=Rate(30, 60))
@@ -213,7 +213,7 @@ async def test_concurrent_first_requests_of_a_bucket_wait_for_one_read(valkey, m
     once; if that read fails, its own request fails and the next waiting one reads."""
     from redis.exceptions import ConnectionError as Lost
 
-    from service import rate_ledger
+    from service.http.guards import rate_ledger
 
     class Counted:
         def __init__(self, script: Any, fail_first: bool) -> None:
@@ -529,7 +529,7 @@ def test_who_the_client_is():
 
 
 def test_the_clients_worked_out_are_remembered_within_a_bound(monkeypatch):
-    monkeypatch.setattr("service.clients.NAMES_KEPT", 3)
+    monkeypatch.setattr("service.http.guards.clients.NAMES_KEPT", 3)
     clients = Clients(("*",))
     named = [clients.of(scope("10.0.0.1", f"198.51.100.{i}")) for i in range(10)]
     assert named == [f"198.51.100.{i}" for i in range(10)]
@@ -541,7 +541,7 @@ def test_the_clients_worked_out_are_remembered_within_a_bound(monkeypatch):
 async def test_a_bucket_is_never_written_to_the_append_only_file(tmp_path):
     """Under `appendfsync always` a bucket written there would make every request wait for
     the disk before its handler runs, and grow the file by a write per request."""
-    from service.embedded import EmbeddedValkey
+    from service.infra.embedded import EmbeddedValkey
 
     own = EmbeddedValkey(tmp_path / "valkey")
     own.start()
@@ -552,7 +552,7 @@ async def test_a_bucket_is_never_written_to_the_append_only_file(tmp_path):
             await c.get("/v1/games/no-such-game")  # the app's own first writes are done
             before = (await redis.info("persistence"))["aof_current_size"]
             answers = [await c.get("/v1/games/no-such-game") for _ in range(40)]
-            await asyncio.sleep(0.2)  # settled with Valkey (service/rate_ledger.py)
+            await asyncio.sleep(0.2)  # settled with Valkey (service/http/guards/rate_ledger.py)
             after = (await redis.info("persistence"))["aof_current_size"]
         assert [r.status_code for r in answers[:29]] == [404] * 29, "the bucket counts"
         assert_rate_limited(answers[-1], "read")

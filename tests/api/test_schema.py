@@ -31,10 +31,10 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from domain.registry import GAMES
-from service.app import create_app
-from service.config import Rate, Rates, Settings
-from service.embedded import EmbeddedValkey
-from service.openapi_spec import head_operation_id
+from service.assembly.app import create_app
+from service.infra.config import Rate, Rates, Settings
+from service.infra.embedded import EmbeddedValkey
+from service.spec.openapi_spec import head_operation_id
 from tests.api.problem_codes import LOG
 from tests.stores import EXTERNAL, External, store_client
 
@@ -70,7 +70,7 @@ EXPORTS = st.lists(LINE, min_size=1, max_size=5).map(b"\n".join)
 
 schema = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
 # The service takes any X-Request-ID, and replaces one that does not match the pattern the
-# spec gives (service/request_context.py): a value outside it is no invalid request to refuse.
+# spec gives (service/infra/request_context.py): a value outside it is no invalid request to refuse.
 REQUEST_ID = "schemathesis-" + secrets.token_hex(4)
 schema.config.update(parameters={"header.X-Request-ID": REQUEST_ID})
 CALLS = {"stateless": 0, "stateful": 0}
@@ -97,7 +97,7 @@ def _call(operation: str, token: str | None = None, **parts: Any) -> Any:
 async def _project_once() -> None:
     """Every projection applies what the feeds hold now, once, and acknowledges all it read."""
     from events.store import EventStore
-    from service.projections import consumers
+    from service.readmodels.projections import consumers
 
     redis = await store_client(_VALKEY.url)
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from service.app import create_app
-from service.config import Settings
-from service.openapi_spec import head_operation_id
+from service.assembly.app import create_app
+from service.infra.config import Settings
+from service.spec.openapi_spec import head_operation_id
 from tests.api.test_spec import generated
 from tests.players import new_table
 

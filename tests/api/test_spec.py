@@ -3,8 +3,8 @@
 import json
 from pathlib import Path
 
-from service.app import create_app
-from service.config import Settings
+from service.assembly.app import create_app
+from service.infra.config import Settings
 
 SPEC = Path(__file__).parents[2] / "openapi" / "openapi.json"
 

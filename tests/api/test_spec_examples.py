@@ -14,8 +14,9 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from domain.registry import GAMES
-from service import error_codes, problems, spec_examples
-from service.openapi_spec import REQUEST_ID, REQUEST_ID_PATTERN, head_operation_id
+from service.http import problems
+from service.spec import error_codes, spec_examples
+from service.spec.openapi_spec import REQUEST_ID, REQUEST_ID_PATTERN, head_operation_id
 from tests.api.problem_codes import spec
 from tests.conftest import make_app
 
@@ -167,7 +168,7 @@ def test_every_operation_takes_a_request_id_and_every_answer_carries_one():
         for response in operation["responses"].values():
             ref = response["headers"][REQUEST_ID]["$ref"]
             assert ref == f"#/components/headers/{REQUEST_ID}"
-    context = pytest.importorskip("service.request_context")
+    context = pytest.importorskip("service.infra.request_context")
     assert context.REQUEST_ID_PATTERN == REQUEST_ID_PATTERN
     made = context.new_request_id()
     assert re.fullmatch(REQUEST_ID_PATTERN, made)

@@ -6,7 +6,7 @@ every run; the margins are wide enough that the smaller sample still says someth
 import pytest
 
 from domain.registry import GAMES
-from service.simulate import Run, greedy_against_random, simulate
+from service.cli.simulate import Run, greedy_against_random, simulate
 
 GAMES_PLAYED = 120
 

@@ -18,7 +18,7 @@ from domain.high_voltage.messages import HighVoltageOptions
 from domain.kernel.table import FireTimer
 from domain.registry import GAMES
 from domain.simulation import InvariantBroken, Stalled, play
-from service.cli import main
+from service.cli.main import main
 
 
 def seed(n: int) -> bytes:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from service.embedded import EmbeddedValkey
+from service.infra.embedded import EmbeddedValkey
 from tests.cluster import LoopbackCluster
 from tests.stores import ON_CLUSTER
 

@@ -1,4 +1,4 @@
-"""The feeds' bell (service/bell.py): a reader hears the feed an append names at once, however
+"""The feeds' bell (service/infra/bell.py): a reader hears the feed an append names at once, however
 the process set its readers up, and a bell whose readers all stand idle lets go of its
 subscription and takes it again for a reader that wants the feeds."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from service.bell import CHANNEL, Bell
+from service.infra.bell import CHANNEL, Bell
 from tests.stores import store_client
 
 QUICK = 2.0  # well below the 5 s after which a reader looks at every feed unrung

@@ -10,9 +10,9 @@ from litestar.testing import AsyncTestClient
 
 from events.keys import GameKeys
 from events.store import EventStore
-from service.game_jobs import bot_seed
-from service.games import GameService
-from service.worker import JobQueue, build_worker, sweep
+from service.jobs.game_jobs import bot_seed
+from service.jobs.worker import JobQueue, build_worker, sweep
+from service.play.games import GameService
 from tests.conftest import make_app
 from tests.players import bot_table
 from tests.stores import queue_of, store_client

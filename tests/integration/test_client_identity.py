@@ -10,7 +10,7 @@ import httpx
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.app_keys import create as create_key
+from service.http.guards.app_keys import create as create_key
 from tests.conftest import make_app
 from tests.integration.test_restart import free_port, serve
 from tests.stores import store_client

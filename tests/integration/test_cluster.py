@@ -22,11 +22,11 @@ from redis.crc import key_slot
 
 from events import keys
 from events.store import EventStore
-from service import shards
-from service.app import create_app
-from service.config import Settings
-from service.durability import Durability
-from service.rebuild import rebuild
+from service.assembly.app import create_app
+from service.infra import shards
+from service.infra.config import Settings
+from service.infra.durability import Durability
+from service.readmodels.rebuild import rebuild
 from tests.cluster import LoopbackCluster
 from tests.conftest import on_socket
 from tests.players import new_table, play_to_end

@@ -1,6 +1,6 @@
-"""What a connection may hold before its request begins (service/connection_limits.py), on
-uvicorn with the protocols `danger serve` runs (service/http_protocols.py), for both parsers:
-a head's size, the time it takes to come, the connections open from one address."""
+"""What a connection may hold before its request begins (service/http/guards/connection_limits.py),
+on uvicorn with the protocols `danger serve` runs (service/http/http_protocols.py), for both
+parsers: a head's size, the time it takes to come, the connections open from one address."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from service.config import Settings
-from service.http_protocols import protocol
+from service.http.http_protocols import protocol
+from service.infra.config import Settings
 from tests.conftest import on_socket
 from tests.integration.test_restart import free_port, serve
 

@@ -12,9 +12,9 @@ import sys
 from litestar.testing import AsyncTestClient
 
 from events import keys
-from service import shards
-from service.app import create_app
-from service.config import Settings
+from service.assembly.app import create_app
+from service.infra import shards
+from service.infra.config import Settings
 from tests.players import new_table
 from tests.projections import caught_up
 from tests.stores import store_client, with_queue

@@ -18,8 +18,8 @@ import httpx
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service import health as health_module
-from service.durability import Durability, Refused, refusal
+from service.http import health as health_module
+from service.infra.durability import Durability, Refused, refusal
 from tests.conftest import make_app, on_socket
 from tests.integration.test_durability import keep_playing
 from tests.integration.test_restart import free_port, serve

@@ -20,9 +20,9 @@ import httpx
 from redis.crc import key_slot
 
 from events import keys
-from service.app import create_app
-from service.config import Settings
-from service.durability import Durability
+from service.assembly.app import create_app
+from service.infra.config import Settings
+from service.infra.durability import Durability
 from tests.cluster import SLOTS, LoopbackCluster
 from tests.conftest import on_socket
 from tests.players import Table, bot_table, new_table

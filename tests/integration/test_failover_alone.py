@@ -22,9 +22,9 @@ from pathlib import Path
 import httpx
 from redis.crc import key_slot
 
-from service.app import create_app
-from service.config import Rate, Rates, Settings
-from service.durability import Durability
+from service.assembly.app import create_app
+from service.infra.config import Rate, Rates, Settings
+from service.infra.durability import Durability
 from tests.cluster import SLOTS, LoopbackCluster
 from tests.conftest import on_socket
 from tests.integration.test_failover import KINDS, master_of

@@ -12,11 +12,11 @@ from redis.asyncio import Redis
 from events import keys
 from events.feeds import trim
 from events.store import EventStore
-from service import lobby
-from service.app import create_app
-from service.config import Settings
-from service.projections import FULL_UPKEEP_EVERY, consumers, rounds_key
-from service.rebuild import rebuild
+from service.assembly.app import create_app
+from service.infra.config import Settings
+from service.readmodels import lobby
+from service.readmodels.projections import FULL_UPKEEP_EVERY, consumers, rounds_key
+from service.readmodels.rebuild import rebuild
 from tests.players import new_table, play_to_end
 from tests.projections import caught_up, read_models
 from tests.stores import store_client, with_queue

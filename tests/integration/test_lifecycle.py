@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.embedded import EmbeddedValkey
+from service.infra.embedded import EmbeddedValkey
 from tests.conftest import make_app
 from tests.integration.test_lobby_and_stream import lobby_entry, wait_for
 from tests.players import new_table

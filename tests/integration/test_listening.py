@@ -8,7 +8,7 @@ import socket
 
 import uvicorn
 
-from service.listening import TcpConfig
+from service.infra.listening import TcpConfig
 
 
 async def nodelay_of_accepted(sock: socket.socket) -> int:
@@ -34,7 +34,7 @@ async def nodelay_of_accepted(sock: socket.socket) -> int:
 async def test_the_socket_of_several_processes_has_nagle_off_on_every_connection():
     """Whichever uvicorn is installed: before 0.55 its own socket left Nagle on."""
     options = {"host": "127.0.0.1", "port": 0, "workers": 2}
-    ours = TcpConfig("service.app:from_env", factory=True, **options).bind_socket()
+    ours = TcpConfig("service.assembly.app:from_env", factory=True, **options).bind_socket()
     assert ours.proto == socket.IPPROTO_TCP
     assert await nodelay_of_accepted(ours) != 0
 
@@ -46,7 +46,7 @@ def test_on_uvloop_too_every_connection_has_nagle_off():
 
     options = {"host": "127.0.0.1", "port": 0, "workers": 2}
     for config in (uvicorn.Config, TcpConfig):
-        sock = config("service.app:from_env", factory=True, **options).bind_socket()
+        sock = config("service.assembly.app:from_env", factory=True, **options).bind_socket()
         loop = uvloop.new_event_loop()
         try:
             assert loop.run_until_complete(nodelay_of_accepted(sock)) != 0, config
@@ -57,7 +57,7 @@ def test_on_uvloop_too_every_connection_has_nagle_off():
 def test_the_server_stack_is_a_setting_and_an_unknown_one_is_refused(monkeypatch):
     import pytest
 
-    from service.config import Settings
+    from service.infra.config import Settings
 
     monkeypatch.setenv("DANGER_SERVER_STACK", "asyncio")
     assert Settings.from_env().loop_and_http == ("asyncio", "h11")

@@ -8,7 +8,7 @@ import signal
 import httpx
 import pytest
 
-from service.config import Settings
+from service.infra.config import Settings
 from tests.integration.test_restart import free_port, serve
 
 

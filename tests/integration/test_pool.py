@@ -1,4 +1,4 @@
-"""The bounded pool of a process's Valkey connections (service/connections.py): never more
+"""The bounded pool of a process's Valkey connections (service/infra/connections.py): never more
 connections than its bound, and every command that waits for one gets one."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import socket
 
 from redis.asyncio import Redis
 
-from service.connections import UNREACHABLE, bounded_redis, pool_ran_dry
+from service.infra.connections import UNREACHABLE, bounded_redis, pool_ran_dry
 
 NAME = "pool-under-test"
 

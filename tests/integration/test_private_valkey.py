@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from service.embedded import PASSWORD_FILE, EmbeddedValkey
+from service.infra.embedded import PASSWORD_FILE, EmbeddedValkey
 from tests.integration.test_restart import free_port, serve
 
 

@@ -13,10 +13,10 @@ from redis.asyncio import Redis
 from events import keys
 from events.envelope import read_folded
 from events.store import EventStore
-from service import lobby
-from service.app import create_app
-from service.config import Settings
-from service.projections import (
+from service.assembly.app import create_app
+from service.infra.config import Settings
+from service.readmodels import lobby
+from service.readmodels.projections import (
     PROJECTIONS,
     LobbyProjection,
     RoundsProjection,
@@ -26,7 +26,7 @@ from service.projections import (
     round_fields,
     rounds_key,
 )
-from service.rebuild import rebuild
+from service.readmodels.rebuild import rebuild
 from tests.conftest import on_socket
 from tests.players import new_table, play_to_end
 from tests.projections import read_models

@@ -9,10 +9,10 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from events.store import EventStore
-from service import lobby
-from service.app import create_app
-from service.config import Settings
-from service.projections import LobbyProjection, lag
+from service.assembly.app import create_app
+from service.infra.config import Settings
+from service.readmodels import lobby
+from service.readmodels.projections import LobbyProjection, lag
 from tests.stores import store_client
 
 

@@ -7,9 +7,9 @@ from litestar.testing import AsyncTestClient
 
 from events import keys
 from events.store import EventStore
-from service.app import create_app
-from service.config import Settings
-from service.rebuild import rebuild
+from service.assembly.app import create_app
+from service.infra.config import Settings
+from service.readmodels.rebuild import rebuild
 from tests.players import new_table, play_to_end
 from tests.projections import caught_up, read_models
 from tests.stores import store_client, with_queue

@@ -13,11 +13,11 @@ import pytest
 
 from events import keys
 from events.store import EventStore
-from service import lobby
-from service.app import create_app
-from service.config import Settings
-from service.projections import rounds_key
-from service.rebuild import RebuildRunning, rebuild
+from service.assembly.app import create_app
+from service.infra.config import Settings
+from service.readmodels import lobby
+from service.readmodels.projections import rounds_key
+from service.readmodels.rebuild import RebuildRunning, rebuild
 from tests.conftest import on_socket
 from tests.projections import caught_up, read_models
 from tests.stores import store_client, with_queue

@@ -13,7 +13,7 @@ from typing import IO
 import httpx
 import pytest
 
-from service.embedded import DataDirInUse, EmbeddedValkey
+from service.infra.embedded import DataDirInUse, EmbeddedValkey
 from tests.players import bot_table, new_table
 
 
@@ -224,10 +224,10 @@ def args_of(pid: int) -> str:
 
 
 def stream_writers(pid: int) -> list[int]:
-    """The service's stream writers (service/stream_writer.py): one per API process."""
+    """The service's stream writers (service/live/stream_writer.py): one per API process."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        found = [p for p in descendants(pid) if "service.stream_process" in args_of(p)]
+        found = [p for p in descendants(pid) if "service.assembly.stream_process" in args_of(p)]
         if found:
             return found
         time.sleep(0.05)

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from events.store import EventStore
-from service.embedded import EmbeddedValkey
+from service.infra.embedded import EmbeddedValkey
 from tests.conftest import make_app, on_socket
 from tests.integration.test_restart import free_port
 from tests.players import bot_table, new_table

@@ -1,5 +1,5 @@
-"""Streams written by the API process's stream writer (service/stream_writer.py), on the real
-server: uvicorn with the protocols `danger serve` runs (service/http_protocols.py), the
+"""Streams written by the API process's stream writer (service/live/stream_writer.py), on the real
+server: uvicorn with the protocols `danger serve` runs (service/http/http_protocols.py), the
 writer a process of its own, the session's Valkey."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from service.config import Settings
-from service.http_protocols import protocol
+from service.http.http_protocols import protocol
+from service.infra.config import Settings
 from tests.conftest import make_app, on_socket
 from tests.integration.test_streams import (
     Listener,

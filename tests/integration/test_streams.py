@@ -320,7 +320,7 @@ async def test_a_hub_with_no_stream_reads_no_feed_and_a_later_stream_misses_noth
     """With no stream open the hub reads no feed, and the process, whose only reader of the
     feeds it is, stops listening to the bell; the first stream then gets every event, those
     appended before and while the hub took up the feeds again included, and ends."""
-    from service import streams
+    from service.live import streams
 
     reads = 0
     read_streams = streams.read_streams

@@ -13,10 +13,10 @@ from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
 from events.store import EventStore
-from service.config import Lifecycle
-from service.embedded import EmbeddedValkey
-from service.games import GameService
-from service.worker import JobQueue, build_worker, job_id, sweep
+from service.infra.config import Lifecycle
+from service.infra.embedded import EmbeddedValkey
+from service.jobs.worker import JobQueue, build_worker, job_id, sweep
+from service.play.games import GameService
 from tests.conftest import make_app
 from tests.players import first_to_act, new_table
 from tests.stores import queue_of, queue_pool, store_client
@@ -168,8 +168,8 @@ async def test_a_job_whose_settling_failed_runs_again_at_the_next_start_of_the_w
     from arq.constants import in_progress_key_prefix
     from redis.exceptions import ConnectionError as StoreGone
 
-    from service import worker as worker_module
-    from service.supervisor import TaskHealth
+    from service.infra.supervisor import TaskHealth
+    from service.jobs import worker as worker_module
 
     queue = "dg:timers:test-unsettled"
     app = make_app(own_server, background=False, queue=queue)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from litestar.testing import AsyncTestClient
 
-from service.app import create_app
-from service.config import Settings
-from service.embedded import EmbeddedValkey
+from service.assembly.app import create_app
+from service.infra.config import Settings
+from service.infra.embedded import EmbeddedValkey
 from tests.players import new_table
 
 

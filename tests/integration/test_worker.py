@@ -5,8 +5,8 @@ from arq.connections import RedisSettings
 from arq.jobs import JobStatus
 
 from events.store import EventStore
-from service.games import GameService
-from service.worker import build_worker
+from service.jobs.worker import build_worker
+from service.play.games import GameService
 from tests.players import new_table
 from tests.stores import queue_of, store_client
 

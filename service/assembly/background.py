@@ -1,0 +1,49 @@
+"""What runs beside the API: each projection, the arq worker and the sweep, supervised
+(service/infra/supervisor.py) so that each comes back by itself after the store does."""
+
+from __future__ import annotations
+
+from arq.constants import health_check_key_suffix
+from redis.asyncio import Redis
+
+from events.store import EventStore
+from service.infra.bell import Bell
+from service.infra.config import Settings
+from service.infra.supervisor import Supervisor, TaskHealth
+from service.jobs.worker import SupervisedWorker, sweep
+from service.play.games import GameService
+from service.readmodels.projections import Projection, consumers
+
+
+def heartbeat_key(queue: str) -> str:
+    """arq's health-check key of the queue: written by a worker at each poll, at most every
+    few seconds, and gone when none has polled for a while (service/jobs/worker.py)."""
+    return queue + health_check_key_suffix
+
+
+def start(
+    supervisor: Supervisor,
+    redis_url: str,
+    redis: Redis,
+    store: EventStore,
+    service: GameService,
+    settings: Settings,
+    bell: Bell | None = None,
+) -> list[Projection]:
+    """Start them all; the projections' consumers, whose errors /health shows. `bell`: the
+    process's subscription to the feeds' bell (service/infra/bell.py)."""
+    projections = consumers(redis, store, settings.projections, bell)
+    for projection in projections:
+
+        async def project(_: TaskHealth, projection=projection) -> None:  # type: ignore[no-untyped-def]
+            await projection.run()
+
+        # A projection keeps its own loop alive and logs what fails: it tells no progress.
+        supervisor.start(f"projection:{projection.group}", project, beats=False)
+    supervisor.start("worker", SupervisedWorker(redis_url, service, settings.queue))
+
+    async def sweeping(health: TaskHealth) -> None:
+        await sweep(service, settings.sweep_seconds, health)
+
+    supervisor.start("sweep", sweeping)
+    return projections

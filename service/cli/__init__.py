@@ -1,0 +1,1 @@
+"""`danger`: the command line."""

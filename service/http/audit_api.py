@@ -1,0 +1,85 @@
+"""`POST /v1/audit`: the audit of an exported log sent in the request, exactly as
+`danger audit FILE` checks it, for whoever holds an export and not the tools (the web
+client's audit page). Nothing is stored: the answer is computed in the process pool for
+audits (service/play/offload.py) and forgotten."""
+
+from __future__ import annotations
+
+from litestar import Request, post
+from litestar.handlers import HTTPRouteHandler
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import RequestBody, Schema
+from litestar.openapi.spec.media_type import OpenAPIMediaType
+from litestar.response import Response
+
+from service.http.games_api import _offloaded
+from service.http.problems import responses
+from service.infra.errors import ApiError
+from service.play import offload
+from service.spec import spec_examples
+from service.spec.openapi_spec import named
+from service.wire.schemas import AuditReport
+
+MEDIA_TYPES = ("application/x-ndjson", "application/jsonl", "text/plain")
+"""Accepted bodies: what `GET .../export` answers, and the names other tools give it."""
+
+
+def upload_handler(max_bytes: int) -> HTTPRouteHandler:
+    """The handler, bounded to `max_bytes` of export (DANGER_AUDIT_UPLOAD_MB)."""
+
+    @post(
+        "/v1/audit",
+        operation_id="auditExport",
+        summary="Check an exported log",
+        description="The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, "
+        "one envelope a line). The answer is the audit `danger audit FILE` gives: the hash "
+        "chain, the seed against its commitment, every shuffle, every command decided again, "
+        "every score. A line that is not an event fails `hash_chain` at that line. Nothing "
+        f"is stored. At most {max_bytes // 2**20} MiB (DANGER_AUDIT_UPLOAD_MB).",
+        request_max_body_size=max_bytes,
+        status_code=200,
+        responses={
+            200: ResponseSpec(
+                data_container=AuditReport, description="The report, passing or failing."
+            ),
+            **responses(
+                400,
+                413,
+                415,
+                s400="No export in the body.",
+                s413=f"The export is larger than {max_bytes // 2**20} MiB.",
+                s415="A body that is not JSON Lines.",
+            ),
+        },
+        include_in_schema=True,
+    )
+    async def audit_export(request: Request) -> Response[bytes]:
+        media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if media not in MEDIA_TYPES:
+            raise ApiError(
+                415,
+                "unsupported_media_type",
+                f"Send the export as {MEDIA_TYPES[0]}, one event a line (not {media or 'none'}).",
+            )
+        data = await request.body()
+        if not data.strip():
+            raise ApiError(400, "empty_export", "The body holds no event: send a game's export.")
+        report = await _offloaded(request, offload.audit_of_export, data)
+        return Response(report, media_type="application/json")
+
+    return audit_export
+
+
+def request_body(max_bytes: int) -> RequestBody:
+    """The request body as the spec shows it (the handler reads the raw bytes)."""
+    return RequestBody(
+        required=True,
+        description=f"JSON Lines, one event envelope a line; at most {max_bytes} bytes.",
+        content={
+            media: OpenAPIMediaType(
+                schema=Schema(type="string", min_length=1, pattern=r"\S"),  # type: ignore[arg-type]
+                examples=named(spec_examples.audit_upload()),
+            )
+            for media in MEDIA_TYPES
+        },
+    )

@@ -1,0 +1,236 @@
+"""`/v1/games/{id}`: playing a game and following it. A seat's commands, the event log, and
+its live stream (service/live/streams.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, Request, get, post
+from litestar.background_tasks import BackgroundTask
+from litestar.enums import RequestEncodingType
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Discriminator
+from litestar.params import Body, HeaderParameter, QueryParameter
+from litestar.response import Response, ServerSentEvent
+
+from domain.kernel import Viewer
+from service.http.games_api import (
+    MAX_SEQ,
+    READER,
+    SEAT,
+    GameId,
+    IdempotencyKey,
+    Service,
+    Token,
+    _check_idempotency_key,
+    _envelope,
+    _parse_if_match,
+    _readable,
+    _reader,
+    _result,
+    seq_number,
+)
+from service.http.http_protocols import transport_of
+from service.http.problems import responses
+from service.live.stream_writer import Handed, StreamWriter
+from service.live.streams import StreamHub
+from service.wire.schemas import CommandResult, EventPage, GameCommand
+
+Prefer = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Prefer",
+        required=False,
+        max_length=256,
+        description="`return=minimal` (RFC 7240): answer 204 with the game's new seq in `ETag` "
+        "and no body, for a client that follows the game's stream and has the events and its "
+        "view from there. Cheaper for both sides. Other preferences are ignored.",
+    ),
+]
+
+
+def _hand_over(
+    request: Request, game_id: str, viewer: Viewer, client: str, after: int, checked: int
+) -> Handed | None:
+    """The stream for the process's stream writer to write, where it can: a GET over HTTP/1.1
+    on a connection whose socket the server shows (service/http/http_protocols.py), the writer
+    ready. None: the process writes it."""
+    writer: StreamWriter | None = request.app.state.stream_writer
+    transport = transport_of(request.scope)
+    if (
+        writer is None
+        or transport is None
+        or request.scope["http_version"] != "1.1"
+        or request.method != "GET"
+    ):
+        return None
+    return writer.hand_over(transport, game_id, viewer, client, after, checked)
+
+
+def wants_minimal(prefer: str | None) -> bool:
+    """Whether a `Prefer` header (RFC 7240: comma-separated preferences, tokens compared
+    without regard to case, a value possibly quoted) asks for `return=minimal`."""
+    if not prefer:
+        return False
+    for preference in prefer.split(","):
+        name, _, value = preference.split(";", 1)[0].partition("=")
+        if name.strip().lower() == "return":
+            return value.strip().strip('"').lower() == "minimal"
+    return False
+
+
+class PlayController(Controller):
+    path = "/v1/games"
+    tags = ["games"]
+
+    @post(
+        "/{game_id:str}/commands",
+        status_code=200,
+        operation_id="sendCommand",
+        security=SEAT,
+        summary="Send a game command",
+        description="The body is one of the game's commands, tagged by `type`; `legal` in "
+        "GET /v1/games/{id} lists the ones allowed now. `Idempotency-Key` makes a retry "
+        "safe; `If-Match: <seq>` refuses the command if the game has moved on.",
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            412,
+            413,
+            422,
+            503,
+            s403="Not a seat's token, or a token of another game.",
+            s409="The game's state or its rules forbid the command now; `code` names the "
+            "rule (a game's own rules: the game it applies to is named first).",
+            s422="An Idempotency-Key this seat used in this game with another body or "
+            "another If-Match.",
+        )
+        | {
+            204: ResponseSpec(
+                None,
+                description="Applied (or an Idempotency-Key's first answer again), answered "
+                "minimally as `Prefer: return=minimal` asked: no body; `ETag` holds the "
+                "game's seq after the command.",
+                generate_examples=False,
+            )
+        },
+    )
+    async def command(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        data: Annotated[
+            GameCommand,  # type: ignore[valid-type]
+            Body(
+                media_type=RequestEncodingType.JSON,
+                schema_extra={"discriminator": Discriminator(property_name="type")},
+            ),
+        ],
+        token: Token,
+        idempotency_key: IdempotencyKey = None,
+        if_match: Annotated[
+            str | None,
+            HeaderParameter(
+                name="If-Match",
+                required=False,
+                description="The seq the command was decided against; 412 if it moved on.",
+            ),
+        ] = None,
+        prefer: Prefer = None,
+    ) -> Response[CommandResult]:
+        full = not wants_minimal(prefer)
+        outcome = await service.command(
+            game_id,
+            token,
+            data,
+            _check_idempotency_key(idempotency_key),
+            _parse_if_match(if_match),
+            full,
+        )
+        if full:
+            return Response(_result(outcome))
+        return Response(  # type: ignore[return-value]  # 204: no body (documented apart)
+            None,
+            status_code=204,
+            headers={"ETag": f'"{outcome.seq}"', "Preference-Applied": "return=minimal"},
+        )
+
+    @get(
+        "/{game_id:str}/events",
+        operation_id="listEvents",
+        security=READER,
+        summary="The event log",
+        description="Envelopes after seq `after`, redacted for the caller while the game "
+        "runs, complete for everyone once it is finished.",
+        responses=responses(400, 401, 403, 404, 503),
+    )
+    async def events(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        token: Token,
+        after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
+        limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000,
+    ) -> EventPage:
+        game, viewer = await _reader(service, game_id, token)
+        log = []
+        if after < game.seq:
+            upto = min(game.seq, after + limit)
+            log = await service.store.read_raw(game_id, after=after, upto=upto)
+        envelopes = await _readable(request, game, log, viewer)
+        return EventPage(events=[_envelope(e) for e in envelopes], last_seq=game.seq)
+
+    @get(
+        "/{game_id:str}/stream",
+        operation_id="streamEvents",
+        security=READER,
+        summary="Live events (Server-Sent Events)",
+        description="The same envelopes as /events as they are appended; each message's id is "
+        "its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no "
+        "duplicate. Comments keep the line alive. The stream ends after the game's last event "
+        "(`seed_revealed`); opened on a game that is over, it sends what follows and ends. "
+        "Opened with a seat's token, it also ends after the event that withdraws the token "
+        "(`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, "
+        "it is refused (401 `token_invalid`).",
+        media_type="text/event-stream",
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            429,
+            503,
+            s429="Too many requests or streams from this client.",
+        ),
+    )
+    async def stream(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        token: Token,
+        last_event_id: Annotated[
+            str | None, HeaderParameter(name="Last-Event-ID", required=False)
+        ] = None,
+        after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
+    ) -> ServerSentEvent:
+        game = await service.get(game_id)
+        # The fold the token is checked against, taken before the check may wait for the
+        # store: a withdrawal of the token after this seq ends the stream (service/live/streams.py).
+        checked = game.seq
+        viewer, _ = await service.viewer(game, token)
+        resume = seq_number(last_event_id.strip()) if last_event_id else None
+        start = min(after if resume is None else resume, game.seq)
+        hub: StreamHub = request.app.state.hub
+        client = request.app.state.clients.of(request.scope)
+        handed = _hand_over(request, game_id, viewer, client, start, checked)
+        if handed is not None:
+            return ServerSentEvent(handed.messages, background=BackgroundTask(handed.close))
+        subscriber = hub.subscribe(game_id, viewer, client, checked)
+        messages = hub.events(subscriber, start)
+        return ServerSentEvent(messages, background=BackgroundTask(hub.close, subscriber, messages))

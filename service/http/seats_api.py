@@ -1,0 +1,137 @@
+"""`/v1/games/{id}/players/{seat}`: giving up a seat, moving it to another team, and a new
+token for it (service/play/seats.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, HttpMethod, Request, Response, delete, patch, post, route
+from litestar.params import Body, PathParameter
+
+from service.http.games_api import (
+    GameId,
+    IdempotencyKey,
+    Service,
+    Token,
+    _check_idempotency_key,
+    _game_out,
+)
+from service.http.problems import responses
+from service.play.seats import Seats
+from service.wire.schemas import GameOut, NewSeatToken, TeamChange
+
+SeatNumber = Annotated[int, PathParameter(description="The seat, from 0.", ge=0, le=7)]
+SEAT_OR_ADMIN: list[dict[str, list[str]]] = [{"seatToken": []}, {"adminToken": []}]
+
+_MEANINGS = {
+    "s403": "A token of another game.",
+    "s409": "The table's rules forbid it now; `code` names the rule.",
+    "s422": "An Idempotency-Key this token used in this game for another request.",
+}
+MANAGED = responses(400, 401, 403, 404, 409, 422, 503, **_MEANINGS)
+WITH_BODY = responses(400, 401, 403, 404, 409, 413, 422, 503, **_MEANINGS)
+
+
+def _seats(request: Request) -> Seats:
+    return Seats(request.app.state.service)
+
+
+class SeatsController(Controller):
+    path = "/v1/games/{game_id:str}/players/{seat:int}"
+    tags = ["games"]
+
+    @route("/", http_method=[HttpMethod.OPTIONS], include_in_schema=False, status_code=204)
+    async def allow(self) -> Response[None]:
+        # As GamesController.allow: Litestar's generated OPTIONS would name one handler's
+        # methods only.
+        return Response(None, status_code=204, headers={"Allow": "DELETE, OPTIONS, PATCH"})
+
+    @delete(
+        "/",
+        status_code=200,
+        operation_id="leaveSeat",
+        security=SEAT_OR_ADMIN,
+        summary="Give up a seat before the start",
+        description="With the seat's own token (it leaves) or the admin's (the seat is "
+        "removed): the seat is free again, its token stops working at once, and the next "
+        "join takes the lowest free seat. The game as the caller now sees it.",
+        responses=MANAGED,
+    )
+    async def leave(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        seat: SeatNumber,
+        token: Token,
+        idempotency_key: IdempotencyKey = None,
+    ) -> GameOut:
+        outcome = await _seats(request).leave(
+            game_id, seat, token, _check_idempotency_key(idempotency_key)
+        )
+        return _game_out(service, outcome.game, outcome.viewer)
+
+    @patch(
+        "/",
+        status_code=200,
+        operation_id="changeTeam",
+        security=SEAT_OR_ADMIN,
+        summary="Move a seat to another team before the start",
+        description="Team games only (danger-danger: pink or yellow), with the seat's own "
+        "token or the admin's.",
+        responses=WITH_BODY,
+    )
+    async def change_team(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        seat: SeatNumber,
+        data: Annotated[TeamChange, Body()],
+        token: Token,
+        idempotency_key: IdempotencyKey = None,
+    ) -> GameOut:
+        outcome = await _seats(request).change_team(
+            game_id, seat, data.team, token, _check_idempotency_key(idempotency_key)
+        )
+        return _game_out(service, outcome.game, outcome.viewer)
+
+    @post(
+        "/token",
+        status_code=201,
+        operation_id="reissueSeatToken",
+        security=SEAT_OR_ADMIN,
+        summary="A new token for a seat",
+        description="With the seat's own token, until the game is over (a token it fears "
+        "was seen); with the admin token, before the start only (for a player who lost "
+        "theirs: once cards are dealt, a token the admin gave would show the admin the "
+        "seat's hidden cards). The seat's old token stops working at once, and every seat "
+        "sees `seat_token_reissued`. Each call gives another token (the last one given "
+        "works). A seat asking for its own sends an `Idempotency-Key`: if the answer is "
+        "lost, the same request again (the same key, the old token) answers the new token "
+        "again, and the old token opens nothing else.",
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            503,
+            s403="A token of another game.",
+            s409="The table's rules forbid it now; `code` names the rule.",
+        ),
+    )
+    async def reissue(
+        self,
+        request: Request,
+        game_id: GameId,
+        seat: SeatNumber,
+        token: Token,
+        idempotency_key: IdempotencyKey = None,
+    ) -> NewSeatToken:
+        seq, new = await _seats(request).reissue(
+            game_id, seat, token, _check_idempotency_key(idempotency_key)
+        )
+        return NewSeatToken(seat=seat, token=new, seq=seq)
+
+

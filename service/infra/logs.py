@@ -1,0 +1,153 @@
+"""The service's log: one JSON object per line by default (`DANGER_LOG_FORMAT=json`), or
+plain text for a person at a terminal (`text`).
+
+Each line has `ts` (RFC 3339 UTC with milliseconds, the format of every timestamp the
+service writes), `level`, `logger` and `message`; a request's line (service/http/observe.py) adds
+its fields under `request`, and an error its `exc`. Lines are written by a thread of their
+own: a slow terminal or a full pipe never holds up the event loop, only the queue grows.
+The thread writes what has gathered since its last write in one write: under load, one
+system call for many requests' lines rather than one each (a write to a pipe costs tens of
+microseconds on a small virtual machine, about what a request's own work in a layer does).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import logging
+import logging.handlers
+import queue
+import sys
+import threading
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from service.infra.clock import stamp
+from service.infra.config import LOG_FORMATS as FORMATS
+
+_encode = msgspec.json.Encoder().encode
+
+
+def timestamp(seconds: float) -> str:
+    """RFC 3339 UTC with milliseconds: `2026-12-02T00:15:31.042Z`, as events' `at`."""
+    return stamp(datetime.fromtimestamp(seconds, UTC))
+
+
+class JsonLines(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "ts": timestamp(record.created),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        request = getattr(record, "request", None)
+        if request is not None:
+            line["request"] = request
+        if record.exc_info:
+            line["exc"] = self.formatException(record.exc_info)
+        return _encode(line).decode()
+
+
+class Text(logging.Formatter):
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s")
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        return timestamp(record.created)
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        request = getattr(record, "request", None)
+        if request is not None:
+            text += f" {request['ms']} ms id={request['id']}"
+        return text
+
+
+class Writer:
+    """The thread that formats and writes the queued records, everything queued at once."""
+
+    _STOP = object()
+
+    def __init__(self, handler: logging.StreamHandler[Any]) -> None:
+        self.handler = handler
+        self.records: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="danger-log-writer", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Write out what is queued and end the thread."""
+        self.records.put(self._STOP)
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            batch = [self.records.get()]
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    batch.append(self.records.get_nowait())
+            lines, stopping = [], False
+            for record in batch:
+                if record is self._STOP:
+                    stopping = True
+                    continue
+                try:
+                    lines.append(self.handler.format(record) + "\n")
+                except Exception:
+                    self.handler.handleError(record)
+            if lines:
+                try:
+                    self.handler.stream.write("".join(lines))
+                    self.handler.flush()
+                except Exception:
+                    self.handler.handleError(batch[-1])
+            if stopping:
+                return
+
+
+class ToWriter(logging.handlers.QueueHandler):
+    """Hands the record itself to the writer thread: it is formatted there, not here (a
+    queue within the process needs no copy made ready for pickling)."""
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        return record
+
+
+_writer: Writer | None = None
+
+
+def stop() -> None:
+    """Write out what is queued and end the writer thread."""
+    global _writer
+    if _writer is not None:
+        _writer.stop()
+        _writer = None
+
+
+atexit.register(stop)
+
+
+def configure(
+    fmt: str = "json", level: int = logging.INFO, stream: Any = None, access_log: bool = False
+) -> None:
+    """Route the root logger and uvicorn's through one formatter and one writer thread;
+    uvicorn's access lines only with `access_log` (each request has its own line anyway:
+    service/http/observe.py)."""
+    global _writer
+    # Neither format writes the process, the thread or its name: a record need not look
+    # them up (a system call and two lookups for every request's line).
+    logging.logProcesses = logging.logThreads = logging.logMultiprocessing = False
+    if fmt not in FORMATS:
+        raise ValueError(f"DANGER_LOG_FORMAT must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    stop()
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(JsonLines() if fmt == "json" else Text())
+    _writer = Writer(handler)
+    root = logging.getLogger()
+    root.handlers = [ToWriter(_writer.records)]
+    root.setLevel(level)
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "arq"):
+        named = logging.getLogger(name)
+        named.handlers, named.propagate = [], access_log or name != "uvicorn.access"

@@ -1,0 +1,404 @@
+"""The command path's service: load a game (its fold cached, checked against the stream),
+read it as a viewer may, and the entry points that change it (create, join, start, a seat's
+command, abandon). Its parts, each in a module of its own: the fold of one game
+(service/play/game_model.py), the write path every change goes through (service/play/write_path.py),
+and what a game leaves for the workers (service/jobs/game_jobs.py).
+
+The service holds nothing that cannot be rebuilt from Redis: a game's folded state is a
+cache, checked against the stream's tail before every decision, and every append names the
+seq it was decided against, so two processes on one Redis never fork a game.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets as pysecrets
+from typing import Any
+
+import msgspec
+
+from domain.kernel import (
+    SPECTATOR,
+    Command,
+    Event,
+    Viewer,
+    builtins,
+)
+from domain.kernel import table as tables
+from domain.kernel.errors import InvalidOptions, RuleViolation
+from domain.kernel.fairness import commitment
+from domain.registry import GAMES
+from events.envelope import (
+    GENESIS,
+    Envelope,
+    canonical,
+    read_folded,
+    seal,
+)
+from events.store import Appended, EventStore
+from service.infra import metrics, request_context
+from service.infra.clock import StoreClock
+from service.infra.config import Lifecycle
+from service.infra.connections import UNREACHABLE
+from service.infra.errors import ApiError
+from service.jobs.game_jobs import Jobs
+from service.play import tokens
+from service.play.due_filing import DueFiling
+from service.play.game_cache import GameCache
+from service.play.game_model import Game, Outcome, Scheduler, fold_log
+from service.play.history import HistoryBreaks
+from service.play.idempotency import fingerprint, seal_secret, unseal_secret
+from service.play.write_path import WritePath, note_seat
+
+log = logging.getLogger("danger.games")
+CACHE_BYTES = 256 * 2**20  # the folds one process keeps (DANGER_CACHE_MB)
+
+
+ID_ATTEMPTS = 5  # fresh ids a create tries (taken, or on a node it could not reach)
+
+
+class GameService(WritePath, Jobs):
+    def __init__(
+        self,
+        store: EventStore,
+        sandbox: bool,
+        scheduler: Scheduler | None = None,
+        lifecycle: Lifecycle | None = None,
+        clock: StoreClock | None = None,
+        cache_bytes: int = CACHE_BYTES,
+    ) -> None:
+        self.store = store
+        self.clock = clock or StoreClock(store.redis)
+        self.breaks = HistoryBreaks()
+        self.sandbox = sandbox
+        self.scheduler = scheduler
+        self.lifecycle = lifecycle or Lifecycle()
+        self._cache = self.games = GameCache(cache_bytes)
+        self.due_filing = DueFiling(store)
+        replicas = getattr(store, "replicas", None)  # None: a service for views alone
+        if replicas is not None:
+            replicas.on_change = metrics.PRIMARIES_ALONE.set
+
+    # Loading ------------------------------------------------------------------------
+
+    async def get(self, game_id: str, current: bool = True) -> Game:
+        """The game, its cached fold brought up to the stream's last event (`current`), or
+        as cached, for a command that will name the seq it was decided against."""
+        game = self._cache.get(game_id)
+        if game is None:
+            metrics.CACHE_MISSES.inc()
+            game = await self._load(game_id)
+        elif current:
+            await self._catch_up(game)
+        context = request_context.current()
+        if context is not None:
+            context.game, context.kind = game_id, game.rules.name
+        return game
+
+    async def _catch_up(self, game: Game) -> None:
+        """Fold what the store holds past the cached head. The read starts at the head itself:
+        a store that no longer holds it as it was folded lost acknowledged events (service/
+        history.py), and the game is folded again from what it holds."""
+        # The fold as it is when the read begins: a command of this process may fold its
+        # own events into it while the read is on its way.
+        seq, hash_ = game.seq, game.head
+        try:
+            raws = await self.store.read_raw(game.id, after=seq - 1)
+            head = read_folded(raws[0]) if raws else None
+            if head is None or head.seq != seq or head.hash != hash_:
+                await self._fold_again(game)
+                return
+            for raw in raws[1:]:
+                game.fold(read_folded(raw))
+        except Exception:
+            self._cache.pop(game.id, None)
+            raise
+
+    async def _fold_again(self, game: Game) -> None:
+        stored, secret = await self.store.load(game.id)
+        self.breaks.saw(game.id, game.seq, len(stored))
+        if not stored:
+            raise ApiError(
+                503,
+                "history_lost",
+                "The store no longer holds this game, which it had acknowledged; the "
+                "operator is alerted.",
+            )
+        game.adopt(fold_log(game.id, stored, secret))
+
+    async def _load(self, game_id: str, upto: int | None = None) -> Game:
+        stored, secret = await self.store.load(game_id, upto=upto)
+        if not stored:
+            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+        game = fold_log(game_id, stored, secret)
+        if upto is None:
+            game = self._cache.setdefault(game_id, game)
+        return game
+
+    async def replay(self, game_id: str, upto: int) -> Game:
+        """A fresh fold of the game as it stood after event `upto`."""
+        return await self._load(game_id, upto=upto)
+
+    # Reading ------------------------------------------------------------------------
+
+    async def viewer(self, game: Game, token: str | None) -> tuple[Viewer, str]:
+        """The reader a token makes (seat, spectator) and its role label."""
+        if token is None:
+            return SPECTATOR, "spectator"
+        role = await self._authenticate(game, token)
+        seat = tokens.parse(token).seat  # type: ignore[union-attr]
+        note_seat(seat)
+        return (seat if seat is not None else SPECTATOR), role
+
+    def view(self, game: Game, viewer: Viewer) -> Any:
+        return tables.view(game.table, game.rules, viewer)
+
+    def legal(self, game: Game, viewer: Viewer) -> list[Command]:
+        return tables.legal(game.table, game.rules, viewer)
+
+    def readable(self, game: Game, envelopes: list[Envelope], viewer: Viewer) -> list[Envelope]:
+        return [game.readable(e, viewer) for e in envelopes]
+
+    # Commands -----------------------------------------------------------------------
+
+    async def create(
+        self, game_name: str, seats: int, options: Any, private: bool = False
+    ) -> tuple[Game, str, str | None]:
+        """A new game, its admin token and, for a private game, its invite."""
+        rules = GAMES[game_name]
+        sandboxed = [k for k in rules.sandbox_options if getattr(options, k, None) is not None]
+        if sandboxed and not self.sandbox:
+            raise ApiError(
+                403,
+                "sandbox_only",
+                f"The option(s) {', '.join(sandboxed)} are accepted only by a server started "
+                "with DANGER_SANDBOX=1.",
+            )
+        seed = os.urandom(32)
+        if getattr(options, "seed", None) is not None:
+            seed = bytes.fromhex(options.seed)  # the schema admits 16-64 bytes of hex only
+        try:
+            created = tables.create(
+                rules, seats, options, bool(sandboxed), commitment(seed), private
+            )
+        except (RuleViolation, InvalidOptions) as exc:  # well-formed, but no game can be so
+            raise ApiError(422, exc.code, exc.message) from None
+        away: set[str] = set()  # cluster nodes an attempt could not reach
+        for attempt in range(ID_ATTEMPTS):
+            game_id = self._new_id(away)
+            admin_token, admin_hash = tokens.issue(game_id, "admin")
+            secret = {
+                "seed": seed.hex(),
+                "admin": admin_hash,
+                "options": canonical(msgspec.to_builtins(options)).decode(),
+            }
+            invite = pysecrets.token_urlsafe(16) if private else None
+            if invite is not None:
+                secret["invite"] = tokens.digest(invite)
+            await self.clock.refresh()
+            envelope = seal(
+                game_id,
+                1,
+                created[0],
+                self.clock.stamp(),
+                "admin",
+                None,
+                GENESIS,
+                meta=request_context.meta(),
+            )
+            try:
+                result = await self.store.append(game_id, 0, [envelope], secrets=secret)
+            except UNREACHABLE:
+                # A new game may live on any node: one failing over is no reason to refuse
+                # it. (Were this one written after all, it is an open game nobody holds,
+                # ended after DANGER_OPEN_HOURS as any game never started.)
+                node = self.store.node_name(game_id)
+                if node is None or attempt == ID_ATTEMPTS - 1:
+                    raise
+                away.add(node)
+                continue
+            if isinstance(result, Appended):
+                metrics.APPENDS.labels(rules.name).inc()
+                metrics.EVENTS.labels(rules.name).inc()
+                return await self.get(game_id), admin_token, invite
+        raise ApiError(503, "id_exhausted", "Could not allocate a game id; try again.")
+
+    def _new_id(self, away: set[str]) -> str:
+        """A random game id, on a cluster node other than those in `away` if one can be
+        found among a few draws."""
+        for _ in range(64):
+            game_id = pysecrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+            if not away or self.store.node_name(game_id) not in away:
+                break
+        return game_id
+
+    async def join(
+        self,
+        game_id: str,
+        name: str,
+        entropy: str,
+        team: str | None = None,
+        bot: str | None = None,
+        think_ms: int | None = None,
+        idempotency_key: str | None = None,
+        client: str = "",
+        player: str | None = None,
+        invite: str | None = None,
+    ) -> tuple[Outcome, str | None]:
+        """A seat for a player (its token is returned) or for a bot (no token: only the
+        service plays it). With an Idempotency-Key, the key of `client` in this game: a
+        retry gets the same seat and token (kept sealed beside the seat's token hash)."""
+        if think_ms is not None and bot is None:
+            raise ApiError(422, "think_without_bot", "Only a bot seat has a think delay.")
+        game = await self.get(game_id)
+        if game.table.private and not (
+            invite is not None and tokens.matches(invite, game.hashes.get("invite"))
+        ):  # its existence is not confirmed to whoever lacks the invite
+            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+        joined = tables.Join(
+            name=name, entropy=entropy, team=team, bot=bot, think_ms=think_ms, player=player
+        )
+        idem = None
+        if idempotency_key is not None:
+            scope = f"join:{client}:{idempotency_key}"
+            idem = (scope, fingerprint("join", builtins(joined)))
+        issued: dict[str, str] = {}
+
+        def token_for(events: list[Event]) -> dict[str, str]:
+            seat = events[0].seat  # type: ignore[attr-defined]
+            token, digest = tokens.issue(game_id, f"seat:{seat}")
+            issued["token"] = token
+            secret = {f"seat:{seat}": digest}
+            if idem is not None and idempotency_key is not None:
+                secret[sealed_token(seat)] = seal_secret(idempotency_key, idem[0], token)
+            return secret
+
+        issue = None if bot else token_for
+        # The key is not recorded in the event (as a command's is): it opens the sealed token.
+        outcome = await self._execute(game, "anyone", joined, idem, None, None, issue)
+        if bot:
+            return outcome, None
+        seat = outcome.envelopes[0].data["seat"]
+        token = issued.get("token")
+        if token is not None and tokens.matches(token, game.hashes.get(f"seat:{seat}")):
+            return outcome, token
+        # The first answer again: its token is the one stored for the seat, not one issued now,
+        # if the seat is still that join's (not left, not reissued, not taken by another).
+        stored = await self.store.secrets(game_id)
+        assert idem is not None and idempotency_key is not None
+        kept = unseal_secret(idempotency_key, idem[0], stored.get(sealed_token(seat), ""))
+        if kept is None or not tokens.matches(kept, stored.get(f"seat:{seat}")):
+            raise ApiError(
+                409,
+                "seat_changed_hands",
+                f"Seat {seat}, which this Idempotency-Key joined, has been left or given a new "
+                "token since: join again with a new key.",
+            )
+        return outcome, kept
+
+    async def start(
+        self, game_id: str, token: str | None, idempotency_key: str | None = None
+    ) -> Outcome:
+        return await self._by_admin(game_id, token, idempotency_key, "start", tables.Start())
+
+    async def command(
+        self,
+        game_id: str,
+        token: str | None,
+        command: Command,
+        idempotency_key: str | None,
+        if_match: int | None,
+        full: bool = True,
+    ) -> Outcome:
+        """A seat's command; `full=False` answers with the seq only (`Prefer:
+        return=minimal`: a client that follows the stream has the events from there)."""
+        game = await self.get(game_id, current=False)
+        role = await self._authenticate(game, self._required(token))
+        seat = tokens.parse(token).seat  # type: ignore[arg-type, union-attr]
+        if seat is None:
+            raise ApiError(403, "seat_only", "Only a seat's token may send game commands.")
+        if type(command) not in game.rules.commands:
+            tag = command.__struct_config__.tag
+            raise ApiError(
+                409, "not_this_games_command", f"{tag!r} is not a command of {game.rules.name}."
+            )
+        body_print = fingerprint(role, msgspec.to_builtins(command), if_match)
+        idem = None
+        if idempotency_key is not None:
+            idem = (f"{role}:{idempotency_key}", body_print)
+        return await self._execute(
+            game,
+            seat,
+            command,
+            idem,
+            idempotency_key,
+            if_match,
+            None,
+            lambda: self._authenticate(game, token),  # type: ignore[arg-type]
+            full,
+            retry=(seat, body_print),
+        )
+
+    async def abandon(
+        self, game_id: str, token: str | None, idempotency_key: str | None = None
+    ) -> Outcome:
+        """The admin ends a game that has not started (RULINGS.md: "The admin may abandon an
+        open game at any time")."""
+        return await self._by_admin(
+            game_id, token, idempotency_key, "abandon", tables.Abandon(reason="admin")
+        )
+
+    async def _by_admin(
+        self,
+        game_id: str,
+        token: str | None,
+        idempotency_key: str | None,
+        operation: str,
+        command: Command,
+    ) -> Outcome:
+        """A command only the game's admin token may send (start, abandon); one key names
+        one of its operations."""
+        game = await self.get(game_id)
+        role = await self._authenticate(game, self._required(token))
+        if role != "admin":
+            raise ApiError(
+                403, "admin_only", f"Only the game's admin token may {operation} it."
+            )
+        idem = _admin_idem(operation, idempotency_key)
+        return await self._execute(game, "admin", command, idem, idempotency_key, None, None)
+
+    @staticmethod
+    def _required(token: str | None) -> str:
+        if token is None:
+            raise ApiError(401, "token_missing", "Send your token as 'Authorization: Bearer ...'.")
+        return token
+
+    async def _authenticate(self, game: Game, token: str) -> str:
+        credential = tokens.parse(token)
+        if credential is None:
+            raise ApiError(401, "token_invalid", "That is not a token this service issued.")
+        if credential.game_id != game.id:
+            raise ApiError(403, "token_for_other_game", "That token belongs to another game.")
+        stored = game.hashes.get(credential.role)
+        if stored is None:  # a seat joined through another process, or its token replaced
+            seq = game.seq
+            stored = (await self.store.secrets(game.id)).get(credential.role)
+            # A fold meanwhile may have dropped a hash newer than the one read: kept, the
+            # read's would let a replaced token in until the seat's next change.
+            if stored is not None and game.seq == seq:
+                game.hashes[credential.role] = stored
+        if not tokens.matches(token, stored):
+            raise ApiError(401, "token_invalid", "That token is not valid for this game.")
+        return credential.role
+
+
+def sealed_token(seat: int) -> str:
+    """The secrets field of a seat's token sealed under the Idempotency-Key of its join."""
+    return f"sealed:seat:{seat}"
+
+def _admin_idem(operation: str, idempotency_key: str | None) -> tuple[str, str] | None:
+    """The admin's key, in the game: one key names one of its operations (start, abandon)."""
+    if idempotency_key is None:
+        return None
+    return f"admin:{idempotency_key}", fingerprint("admin", {"type": operation})

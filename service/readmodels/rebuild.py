@@ -1,0 +1,316 @@
+"""`danger projections rebuild`: every read model built again from the game streams, while
+the service runs and answers from the live models.
+
+The feeds are trimmed, so the rebuild reads what never is: each shard's game streams
+(found with SCAN), folded with the projections' own folds. Readers never see a partial
+model:
+
+- the lobby is built beside the live one (`dg:{lobby}:next:*`), and one script renames it
+  onto the live keys. While it is built, a marker (`dg:{lobby}:rebuilding`) makes every
+  live write go there too, with the same seq condition, so what the live consumers applied
+  meanwhile is in what the rebuild switches to: a summary never goes back.
+- the players' results are filed again, each once (a result never changes): what is filed
+  already stays.
+- a game's rounds hash is one key, read one at a time: the rebuild replaces each in one
+  script, unless the live consumer has moved it past the seq the rebuild read (then the
+  game is read again).
+
+The marker holds a token and lives `HOLD_MS` unless renewed: a second rebuild is refused
+while one runs, and a rebuild that died leaves nothing behind for long. The consumer groups
+are left alone: the live consumers go on as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from redis.asyncio import Redis
+
+from events import keys
+from events.cluster import gather_bounded
+from events.envelope import Folded, read_folded
+from events.store import EventStore
+from service.infra.lua import Script
+from service.play import players
+from service.readmodels import lobby
+from service.readmodels.projections import (
+    fold_rounds,
+    fold_summary,
+    is_closed,
+    player_results_of,
+    round_fields,
+    rounds_key,
+)
+
+log = logging.getLogger("danger.rebuild")
+HOLD_MS = 60_000  # a marker not renewed for this long is a rebuild that died
+GAMES_PER_READ = 100  # whole logs read in one round trip
+ROUNDS_TRIES = 3  # a rounds hash the live consumer keeps moving is then left to it
+
+# KEYS: 1 the marker, then the keys to build. ARGV: 1 token, 2 ms the marker lives.
+BEGIN = Script("""
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for k = 2, #KEYS do redis.call('DEL', KEYS[k]) end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+""")
+
+# KEYS: 1 the marker. ARGV: 1 token, 2 ms the marker lives.
+HOLD = Script("""
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+""")
+
+# KEYS: 1 the marker, then the live keys, then the built ones in the same order. ARGV: 1 token.
+# The built keys replace the live ones at once (a key built empty: the live one goes).
+SWITCH = Script("""
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+local half = (#KEYS - 1) / 2
+for k = 2, 1 + half do
+  if redis.call('EXISTS', KEYS[k + half]) == 1 then
+    redis.call('RENAME', KEYS[k + half], KEYS[k])
+  else
+    redis.call('DEL', KEYS[k])
+  end
+end
+redis.call('DEL', KEYS[1])
+return 1
+""")
+
+# KEYS: 1 the marker, then the keys being built. ARGV: 1 token. Unless another rebuild holds
+# the marker now, the keys built so far go.
+ABANDON = Script("""
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+for k = 1, #KEYS do redis.call('DEL', KEYS[k]) end
+return 1
+""")
+
+# KEYS: one game's rounds hash each. ARGV, per key: the seq it reflects, 1 to replace it
+# whatever stands there, its number of pairs, the pairs. A hash is replaced whole, unless it
+# reflects a later seq already. Returns per key 1 if replaced, else 0.
+REPLACE_ROUNDS = Script("""
+local out = {}
+local i = 1
+for k = 1, #KEYS do
+  local seq, force, pairs = tonumber(ARGV[i]), ARGV[i + 1] == '1', tonumber(ARGV[i + 2])
+  local done = tonumber(redis.call('HGET', KEYS[k], '_seq') or '0')
+  if force or done <= seq then
+    redis.call('DEL', KEYS[k])
+    for j = i + 3, i + 2 + 2 * pairs, 2 do redis.call('HSET', KEYS[k], ARGV[j], ARGV[j + 1]) end
+    out[k] = 1
+  else
+    out[k] = 0
+  end
+  i = i + 3 + 2 * pairs
+end
+return out
+""")
+
+
+class RebuildRunning(Exception):
+    """Another rebuild holds the markers (or one died less than HOLD_MS ago)."""
+
+
+class RebuildFailed(Exception):
+    """A game's log could not be folded; the live lobby and players were left as they were."""
+
+
+@dataclass(frozen=True)
+class Built:
+    """One hash tag's models: its marker, the live keys and the keys built beside them."""
+
+    marker: str
+    live: list[str]
+    beside: list[str]
+
+
+@dataclass
+class Rebuilt:
+    games: int = 0
+    finished: int = 0
+    per_shard: dict[str, int] = field(default_factory=dict)
+
+
+def _models() -> list[Built]:
+    return [Built(lobby.REBUILDING, lobby.LIVE_KEYS, lobby.NEXT_KEYS)]
+
+
+class Rebuild:
+    def __init__(self, redis: Redis, store: EventStore, games_per_read: int = GAMES_PER_READ):
+        self.redis = redis
+        self.store = store
+        self.games_per_read = games_per_read
+        self.token = secrets.token_hex(16)
+        self.models = _models()
+        self.result = Rebuilt()
+        self._held_at = 0.0
+
+    async def run(self) -> Rebuilt:
+        begun: list[Built] = []
+        try:
+            began = await self._each(
+                BEGIN, lambda m: ([m.marker, *m.beside], [self.token, HOLD_MS])
+            )
+            begun = [model for model, ok in zip(self.models, began, strict=True) if ok]
+            if len(begun) < len(self.models):
+                held = next(m for m, ok in zip(self.models, began, strict=True) if not ok)
+                raise RebuildRunning(
+                    "another rebuild is running (or one stopped less than "
+                    f"{HOLD_MS // 1000} s ago): {held.marker} is set"
+                )
+            await self._games_of_every_shard()
+            switched = await self._each(
+                SWITCH, lambda m: ([m.marker, *m.live, *m.beside], [self.token])
+            )
+            begun = [model for model, ok in zip(self.models, switched, strict=True) if not ok]
+            if begun:
+                raise RebuildFailed(f"{begun[0].marker} was lost before the switch")
+        finally:
+            if begun:  # what is left built beside goes; the live models stay
+                await gather_bounded(
+                    [
+                        lambda m=m: ABANDON(self.redis, [m.marker, *m.beside], [self.token])
+                        for m in begun
+                    ]
+                )
+        await file_due(self.redis)
+        return self.result
+
+    async def _each(self, script: Script, call: Callable[[Built], tuple[list, list]]) -> list:
+        """`script` on every model (one hash tag each), many at once: their replies in order."""
+        return await gather_bounded(
+            [lambda m=m: script(self.redis, *call(m)) for m in self.models]
+        )
+
+    async def _hold(self) -> None:
+        """Renew the markers now and then, so a live rebuild is never taken for a dead one."""
+        seconds, _ = await self.redis.time()
+        if seconds - self._held_at < HOLD_MS / 4000:
+            return
+        self._held_at = seconds
+        held = await self._each(HOLD, lambda m: ([m.marker], [self.token, HOLD_MS]))
+        for model, ok in zip(self.models, held, strict=True):
+            if not ok:
+                raise RebuildFailed(f"{model.marker} expired while building (held too long?)")
+
+    async def _games_of_every_shard(self) -> None:
+        """Every game stream, found with one SCAN (over every node of a cluster), folded in
+        batches of `games_per_read` games of any shards: each batch is read in one pipeline,
+        and its writes go out per hash tag (the lobby's, each shard's) in as few round trips
+        as the store allows."""
+        seen: set[str] = set()  # SCAN may return a key twice
+        batch: list[str] = []
+        pattern = f"{keys.PREFIX}:{{*}}:game:*"
+        async for name in self.redis.scan_iter(match=pattern, count=1000, _type="stream"):
+            tagged, _, game_id = _text(name).partition(":game:")
+            shard = tagged[len(keys.PREFIX) + 2 : -1]
+            if game_id in seen or keys.shard_of(game_id) != shard:
+                continue
+            seen.add(game_id)
+            self.result.per_shard[shard] = self.result.per_shard.get(shard, 0) + 1
+            batch.append(game_id)
+            if len(batch) >= self.games_per_read:
+                await self._games(batch)
+                batch = []
+        if batch:
+            await self._games(batch)
+
+    async def _read(self, game_ids: list[str]) -> dict[str, list[Folded]]:
+        logs = await self.store.read_many_raw(dict.fromkeys(game_ids, (0, 2**62)))
+        out = {}
+        for game_id, raw in logs.items():
+            try:
+                out[game_id] = [read_folded(r) for r in raw]
+            except Exception as exc:
+                raise RebuildFailed(f"game {game_id}: its log cannot be read: {exc}") from exc
+        return out
+
+    async def _games(self, game_ids: list[str]) -> None:
+        await self._hold()
+        logs = {g: log for g, log in (await self._read(game_ids)).items() if log}
+        summaries = []
+        by_player: dict[str, dict[str, bytes]] = {}
+        for game_id, envelopes in logs.items():
+            try:
+                summary = fold_summary(game_id, None, envelopes)
+                if is_closed(envelopes):
+                    for player_id, result in player_results_of(game_id, envelopes).items():
+                        by_player.setdefault(player_id, {})[game_id] = result
+                    self.result.finished += 1
+            except Exception as exc:
+                raise RebuildFailed(f"game {game_id}: {type(exc).__name__}: {exc}") from exc
+            if summary is not None:
+                summaries.append(summary)
+        await lobby.write(self.redis, summaries, rebuilding=True)
+        await players.file_results(self.redis, by_player)
+        await self._rounds(logs)
+        self.result.games += len(logs)
+
+    async def _rounds(self, logs: dict[str, list[Folded]]) -> None:
+        """Each game's rounds hash replaced whole, unless a live consumer has taken it past
+        the seq read here: then the game is read again and replaced at its new seq. A hash
+        past a stream that has not moved claims events the store does not hold: the stream
+        is the truth, and it is replaced anyway. One script per shard (its keys share a
+        hash tag), many at once."""
+        force: set[str] = set()
+        for _ in range(ROUNDS_TRIES):
+            if not logs:
+                return
+            by_shard: dict[str, list[str]] = {}
+            for game_id in logs:
+                by_shard.setdefault(keys.shard_of(game_id), []).append(game_id)
+            calls = []
+            for games in by_shard.values():
+                args: list = []
+                for game_id in games:
+                    envelopes = logs[game_id]
+                    changed, current = fold_rounds(None, envelopes)
+                    pairs = round_fields(changed, current, envelopes[-1].seq)
+                    args += [envelopes[-1].seq, "1" if game_id in force else "0", len(pairs)]
+                    args += [x for kv in pairs.items() for x in kv]
+                calls.append(
+                    lambda games=games, args=args: REPLACE_ROUNDS(
+                        self.redis, [rounds_key(g) for g in games], args
+                    )
+                )
+            replies = await gather_bounded(calls)
+            moved = [
+                game_id
+                for games, replaced in zip(by_shard.values(), replies, strict=True)
+                for game_id, done in zip(games, replaced, strict=True)
+                if not done
+            ]
+            if not moved:
+                return
+            again = {g: log for g, log in (await self._read(moved)).items() if log}
+            force = {g for g, log in again.items() if log[-1].seq == logs[g][-1].seq}
+            logs = again
+        log.warning("rebuild: the rounds of %s kept moving; the live ones stay", sorted(logs))
+
+
+async def rebuild(redis: Redis, store: EventStore, games_per_read: int = GAMES_PER_READ) -> Rebuilt:
+    """Build every read model again from the game streams and switch to them (see above)."""
+    return await Rebuild(redis, store, games_per_read).run()
+
+
+async def file_due(redis: Redis) -> None:
+    """Every game that is not over, filed in its shard's due set for the sweep to look at
+    now (unless it is due sooner): a store written before the due sets existed, or one whose
+    due sets were lost, gets its timers, bot moves and expiries back."""
+    seconds, micros = await redis.time()
+    at = seconds * 1000 + micros // 1000
+    for status in ("open", "active"):
+        game_ids = [_text(g) for g in await redis.zrange(lobby.index(status, None), 0, -1)]
+        for first in range(0, len(game_ids), 1000):
+            pipe = redis.pipeline(transaction=False)
+            for game_id in game_ids[first : first + 1000]:
+                pipe.zadd(keys.GameKeys(game_id).due, {game_id: at}, lt=True)
+            await pipe.execute()
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

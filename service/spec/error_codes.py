@@ -1,0 +1,756 @@
+"""Every error `code` each operation can answer, by status, with what it means there: the
+spec lists them (service/spec/openapi_spec.py: each status's description names its codes, and
+service/spec/spec_examples.py gives an example answer of each), and tests/api holds the listing to
+what the API suite meets (tests/api/problem_codes.py) and to every code the source can raise
+(tests/api/test_problem_codes.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.http.guards.ratelimit import kind_of
+from service.infra.config import Rates
+from service.infra.errors import TITLES
+
+UNKNOWN_GAME = "WdnYwZaxIdgq"  # the id an example's 404 names: no game has it
+
+
+@dataclass(frozen=True)
+class Code:
+    meaning: str
+    """What the code says, in the description of each status it is listed under."""
+    detail: str
+    """The example answer's `detail`, as the service words it."""
+    seq: int | None = None
+
+
+CODES: dict[str, Code] = {
+    # 400
+    "invalid_body": Code(
+        "The body is not JSON, or not this operation's body: a value of the wrong type "
+        '(`"3"` is not a number), an unknown field, a missing one.',
+        "Expected `int`, got `str` - at `$.seats`",
+    ),
+    "invalid_parameter": Code(
+        "A path, query or header parameter outside its schema (its type, its bounds, its "
+        "pattern), or a required one missing.",
+        "Validation failed for GET /v1/games?limit=0: limit: Expected `int` >= 1",
+    ),
+    "invalid_name": Code(
+        "The name holds a refused character (control, format, private-use or unassigned), "
+        "or nothing but spaces.",
+        "A name may not hold format characters; U+200B is one.",
+    ),
+    "invalid_idempotency_key": Code(
+        "Idempotency-Key is not 1 to 128 printable ASCII characters.",
+        "Idempotency-Key: 1-128 printable chars.",
+    ),
+    "invalid_if_match": Code(
+        "If-Match is not a seq.", "If-Match takes the game's seq, e.g. If-Match: 12."
+    ),
+    "invalid_cursor": Code(
+        "`cursor` is not one this lobby gave.", "That is not a cursor this lobby gave."
+    ),
+    "empty_export": Code(
+        "The body holds no event.", "The body holds no event: send a game's export."
+    ),
+    # 401
+    "token_missing": Code(
+        "No token was sent: `Authorization: Bearer <token>`.",
+        "Send your token as 'Authorization: Bearer ...'.",
+    ),
+    "token_invalid": Code(
+        "The token is not one this service issued for this game (or was replaced), or "
+        "`Authorization` is not `Bearer <token>`.",
+        "That token is not valid for this game.",
+    ),
+    "key_missing": Code(
+        "This server asks for an app key (DANGER_AUTH=keys).",
+        "This server asks for an app key: send 'Authorization: Bearer dhk_...'.",
+    ),
+    "key_invalid": Code(
+        "The app key sent is not one of this service's.", "That is not an app key of this service."
+    ),
+    "key_revoked": Code(
+        "The app key sent was revoked.", "This app key was revoked; ask for a new one."
+    ),
+    "player_token_invalid": Code(
+        "The player token sent (`dhp_...`) is not one of this service's.",
+        "That is not a player token of this service.",
+    ),
+    # 403
+    "token_for_other_game": Code(
+        "The token is another game's.", "That token belongs to another game."
+    ),
+    "admin_only": Code(
+        "Only the game's admin token may do this.", "Only the game's admin token may do this."
+    ),
+    "seat_only": Code(
+        "Only a seat's token sends game commands, not the admin's.",
+        "Only a seat's token may send game commands.",
+    ),
+    "sandbox_only": Code(
+        "An option that fixes the order of the cards (`seed`; Danger's and High Voltage's "
+        "`deck`; Danger 13's and Danger Danger's `stack`) on a server not started with "
+        "DANGER_SANDBOX=1. A deck composition (Danger 13's and Danger Danger's `deck`) needs "
+        "no sandbox.",
+        "The option(s) seed are accepted only by a server started with DANGER_SANDBOX=1.",
+    ),
+    # 404
+    "unknown_game": Code("No game has this id.", f"There is no game {UNKNOWN_GAME!r}."),
+    "no_such_event": Code("`seq` is beyond the game's last event.", "The game has 14 events."),
+    "no_such_round": Code(
+        "Round `n` has not been played (yet).", "Round 4 has not been played (yet)."
+    ),
+    "unknown_player": Code("No player has this id.", "No player has this id."),
+    # 409, the service's
+    "too_many_open_games": Code(
+        "This client already holds the most open games allowed "
+        "(DANGER_OPEN_GAMES_PER_CLIENT): start one, or let one end, first.",
+        "This client already holds 10 open games (created, not started); start one, or "
+        "wait until one ends, before creating another.",
+    ),
+    "idempotency_key_in_use": Code(
+        "A request with this Idempotency-Key is still being answered: retry after `Retry-After`.",
+        "A request with this Idempotency-Key is still being answered; retry.",
+    ),
+    "not_this_games_command": Code(
+        "The command is another game's.", "'pick' is not a command of danger."
+    ),
+    "too_late": Code(
+        "A turn clock ran out before the command arrived, and has taken effect: read the "
+        "game again.",
+        "A timer ran out before your command arrived and has taken effect: look at the game again.",
+    ),
+    # 409, the table's rules
+    "game_not_open": Code("The game has started, or is over.", "This game has already started."),
+    "game_not_active": Code(
+        "The game is not being played: it has not started, or it is over.",
+        "This game is open, not active.",
+    ),
+    "game_full": Code("Every seat is taken.", "Every seat of this game is taken."),
+    "name_taken": Code(
+        "A player at the table has this name, or one like it (compared caselessly, in NFKC).",
+        "Another player at this table has that name, or one like it.",
+    ),
+    "too_many_players": Code(
+        "This client (its app key, or its address) holds as many registered players who "
+        "have not taken a seat as it may (`DANGER_UNSEATED_PLAYERS_PER_CLIENT`): seat some, "
+        "or wait until the unseated ones expire.",
+        "This client holds 1000 registered players who have not taken a seat; each is kept "
+        "24 h unless it does. Seat them, or wait.",
+    ),
+    "seat_in_play": Code(
+        "The game has started: only the seat itself (its own token) may ask for its new "
+        "token; the admin gives one only before the start.",
+        "The game has started: only the seat itself may ask for its new token, since its "
+        "cards are its player's alone.",
+    ),
+    "seat_changed_hands": Code(
+        "A retried join's seat was left, or given a new token, since its first answer: its "
+        "token no longer works, so it is not given again. Join again with a new key.",
+        "Seat 0, which this Idempotency-Key joined, has been left or given a new token since: "
+        "join again with a new key.",
+    ),
+    "bot_seat": Code(
+        "A bot's seat: it counts in no player's record (a join with both a player token and "
+        "`bot`), and has no token to reissue.",
+        "A bot's seat counts in no player's record.",
+    ),
+    "already_seated": Code(
+        "The player (by their token) already has a seat at this table.",
+        "This player already has a seat here.",
+    ),
+    "no_teams": Code("The game is not played in teams.", "danger is not played in teams."),
+    "no_such_team": Code(
+        "Not one of the game's teams (Danger Danger: pink, yellow).",
+        "The teams are pink, yellow.",
+    ),
+    "seats_not_filled": Code(
+        "Every seat must be taken before the start.", "2 of 3 seats are taken; all must be."
+    ),
+    "team_size": Code(
+        "Danger Danger: each team needs 1 to 4 players.",
+        "Each team needs 1 to 4 players; yellow has 0.",
+    ),
+    "no_such_seat": Code("Nobody sits at that seat.", "No one sits at seat 3."),
+    "not_your_seat": Code(
+        "Another seat's token: only the seat's own player or the admin may do this.",
+        "Only this seat's player or the admin may do this.",
+    ),
+    "game_over": Code(
+        "The game is over: its tokens only read it.", "This game is over: its tokens only read it."
+    ),
+    # 409, the games' rules
+    "not_your_turn": Code("Danger, High Voltage: another seat is to play.", "It is seat 1's turn."),
+    "already_drawn": Code(
+        "Danger: the seat has drawn this turn; protect a row or end the turn.",
+        "You have drawn this turn: protect a row or end your turn.",
+    ),
+    "draw_first": Code(
+        "Danger: draw and place a card before protecting a row.",
+        "You must draw and place a card before protecting a row.",
+    ),
+    "row_protected": Code(
+        "Danger: that row is protected already.", "Your red row is already protected."
+    ),
+    "row_closed": Code("Danger: that row is closed.", "Your red row is closed."),
+    "drawn_colour": Code(
+        "Danger: the seat drew a card of that colour this turn.",
+        "You may not protect red: you drew a red card this turn.",
+    ),
+    "too_few_cards": Code(
+        "Danger: protecting needs 2 or more cards in front of the seat.",
+        "You must have 2 or more cards in front of you to protect a row.",
+    ),
+    "row_empty": Code(
+        "Danger: the seat has no row of that colour.", "You have no red row to protect."
+    ),
+    "smallest_shared": Code(
+        "Danger: the smallest sum of that colour is shared, so no one may protect it.",
+        "The smallest red sum (4) is shared, so no one may protect red.",
+    ),
+    "smallest_row": Code(
+        "Danger: the seat's row has the smallest sum of its colour.",
+        "Your red row has the smallest red sum; you may not protect it.",
+    ),
+    "fourth_row_too_short": Code(
+        "Danger: the fourth row is protected only with 6 or more cards (option "
+        "`fourth_row_needs`).",
+        "Your fourth row may be protected only with 6 or more cards in your row.",
+    ),
+    "no_discard_to_take": Code(
+        "Danger: only a card discarded on the turn just before may be taken.",
+        "Only a card discarded on the turn just before may be taken.",
+    ),
+    "discard_would_not_place": Code(
+        "Danger: the discard's row is protected or closed, so the card could only be "
+        "discarded again.",
+        "Your red row is protected: R7 could only be discarded again.",
+    ),
+    "decision_pending": Code(
+        "Danger 13: a seat must first refuse or accept the card reaching it.",
+        "Seat 2 must first refuse or accept the card reaching it.",
+    ),
+    "not_the_dealer": Code("Danger 13: another seat deals.", "Seat 0 is dealing."),
+    "already_received": Code(
+        "Danger 13: that seat has had a card from this packet.",
+        "Seat 1 has had a card from this packet: give it to another seat.",
+    ),
+    "nothing_to_decide": Code(
+        "Danger 13: no card waits for this seat's decision.",
+        "No card is waiting for your decision.",
+    ),
+    "not_your_decision": Code(
+        "Danger 13: another seat decides on the card.", "Seat 1 decides on the card ++3."
+    ),
+    "team_out": Code(
+        "Danger Danger: the seat's team has gone out; that is final.",
+        "Your team has gone out: the decision is final.",
+    ),
+    "not_holding": Code(
+        "Danger Danger: the seat holds no card; draw first, in the relay's turn.",
+        "You hold no card: draw first, in your relay turn.",
+    ),
+    "holding_card": Code(
+        "Danger Danger: the team holds a card, to be played before the next draw or going out.",
+        "Your team holds a card: it must be played before the next draw.",
+    ),
+    "not_your_relay": Code(
+        "Danger Danger: another seat of the team draws next.", "Seat 2 draws next for your team."
+    ),
+    "pile_empty": Code(
+        "Danger Danger: the team's draw pile is empty.", "Your draw pile is empty: wait, or go out."
+    ),
+    "already_declared": Code(
+        "Danger Danger: the seat's hands are flat already.", "Your hands are flat already."
+    ),
+    "no_such_stack": Code("Danger Danger: there is no such stack.", "There are 3 stacks."),
+    "stack_changed": Code(
+        "Danger Danger: the stack shows another card than `on` now; look again.",
+        "Stack 2 shows Y5 now, not Y4: look again.",
+    ),
+    "does_not_fit": Code(
+        "Danger Danger: the card fits a stack showing one more or one less.",
+        "P6 fits a stack showing one more or one less, not Y3.",
+    ),
+    "not_a_new_stack_card": Code(
+        "Danger Danger: the card held is not a New Stack card.", "P4 is not a New Stack card."
+    ),
+    "no_swap_card": Code(
+        "Danger Danger: the team has no Swap Card.", "Your team has no Swap Card."
+    ),
+    "not_drafting": Code(
+        "High Voltage: the draft is over; play a card.", "The draft is over: play a card."
+    ),
+    "already_picked": Code(
+        "High Voltage: the seat has picked; the others are still choosing.",
+        "You have picked; the others are still choosing.",
+    ),
+    "pick_three": Code(
+        "High Voltage: pick exactly 3 different cards.", "Pick exactly 3 different cards."
+    ),
+    "card_not_offered": Code(
+        "High Voltage: a card the seat is not choosing from.",
+        "You are not choosing from [44]: pick from [13, 21, 27, 38, 52].",
+    ),
+    "not_playing": Code(
+        "High Voltage: the draft is not over; pick cards.",
+        "The draft is not over: pick your cards.",
+    ),
+    "card_not_in_hand": Code("High Voltage: the seat does not hold that card.", "You hold no 38."),
+    # 412
+    "stale_seq": Code(
+        "The game is at another seq than If-Match named (`seq` is the game's): read it, and "
+        "decide again.",
+        "The game is at seq 15, not 14.",
+        seq=15,
+    ),
+    # 413, 415
+    "body_too_large": Code(
+        "The body is larger than this operation takes.", "Request Entity Too Large"
+    ),
+    "unsupported_media_type": Code(
+        "The body is not sent as JSON: `Content-Type: application/json` (or a `+json` type).",
+        "Send the body as application/json (not text/plain).",
+    ),
+    # 422
+    "seats_out_of_range": Code(
+        "`seats` beyond the game's (in its schema).", "Expected `int` <= 6 - at `$.seats`"
+    ),
+    "option_out_of_range": Code(
+        "An option beyond the bounds its schema gives, or a deck holding more of a kind of "
+        "card than it allows.",
+        "Expected `float` >= 1.0 - at `$.options.turn_seconds`",
+    ),
+    "think_ms_out_of_range": Code(
+        "`think_ms` beyond the bounds its schema gives.",
+        "Expected `int` <= 30000 - at `$.think_ms`",
+    ),
+    "think_without_bot": Code(
+        "`think_ms` without `bot`: only a bot's seat has a think delay.",
+        "Only a bot seat has a think delay.",
+    ),
+    "invalid_deck": Code(
+        "A deck no game can be played with: an unknown card, too few cards, a Danger 13 "
+        "deck whose rounds might never end, a sandbox `deck` (Danger, High Voltage) that is "
+        "not the whole deck.",
+        "A deck for 3 seats needs 9+ cards.",
+    ),
+    "invalid_stack": Code(
+        "A sandbox `stack` (Danger 13, Danger Danger) that is not the deck's cards.",
+        "The stack must hold exactly the deck's cards, in any order.",
+    ),
+    "teams_need_four": Code(
+        "High Voltage's team mode is played by exactly 4 seats.",
+        "Team mode is played by exactly 4 seats.",
+    ),
+    "idempotency_key_reused": Code(
+        "This Idempotency-Key was used with another body (on a command: or another If-Match).",
+        "This Idempotency-Key was used with another request body.",
+    ),
+    # 429
+    "rate_limited": Code(
+        "Too many requests of this kind from this client: wait `Retry-After` seconds.",
+        "Too many command requests from 203.0.113.7: at most 120 per 60 s. Retry after 3 s.",
+    ),
+    "too_many_streams": Code(
+        "Too many streams open from this client (DANGER_STREAMS_PER_CLIENT): close one.",
+        "At most 20 streams may be open from one client; close one first.",
+    ),
+    "too_many_in_flight": Code(
+        "This client already has as many audits, replays, exports and long event pages "
+        "running or waiting as it may (DANGER_CPU_PER_CLIENT): send the next when one is "
+        "answered.",
+        "At most 2 audits, replays, exports and long event pages of one client may run or "
+        "wait at once; send the next when one is answered.",
+    ),
+    # 503
+    "store_unavailable": Code(
+        "The store cannot be reached now (a restart, a failover): retry after "
+        "`Retry-After`. A write may or may not have been applied.",
+        "The store cannot be reached now; retry shortly. A write may or may not have been "
+        "applied: retry it with the same Idempotency-Key, or read the game first.",
+    ),
+    "contention": Code(
+        "Too many concurrent writers on this game: retry shortly.",
+        "Too many concurrent writers on this game; retry shortly.",
+    ),
+    "id_exhausted": Code(
+        "No free game id was found: retry.", "Could not allocate a game id; try again."
+    ),
+    "not_replicated": Code(
+        "The write is on the primary but fewer replicas confirmed it in time than "
+        "DANGER_DURABILITY asks: it may or may not be kept. Retry with the same "
+        "Idempotency-Key, or the same body from the same seat (never applied twice).",
+        "The command was written but not confirmed by enough replicas (1 of 2 in 500 ms), so "
+        "it may or may not be kept. Retry with the same Idempotency-Key: you get its answer "
+        "once the replicas confirm it, and it is never applied twice. Without a key, the same "
+        "body sent again from the same seat gets this command's result while nothing else "
+        "has happened in the game.",
+    ),
+    "history_lost": Code(
+        "The store no longer holds this game's history, which it had acknowledged; the "
+        "operator is alerted.",
+        "The store no longer holds this game, which it had acknowledged; the operator is alerted.",
+    ),
+    "busy": Code(
+        "The pool for audits, replays, exports and long event pages is full: retry after "
+        "`Retry-After`.",
+        "Too many audits, replays and exports are running; retry shortly.",
+    ),
+    "stream_capacity": Code(
+        "This server holds as many streams as it may (DANGER_STREAMS_MAX): retry.",
+        "This server holds as many streams as it may; retry shortly.",
+    ),
+}
+
+# What an operation's code means where it means something narrower than CODES says.
+OVERRIDES: dict[tuple[str, str], Code] = {
+    ("joinGame", "unknown_game"): Code(
+        "No game has this id, or it is a private game and the body's `invite` is not its "
+        "own (its existence is not confirmed without it).",
+        f"There is no game {UNKNOWN_GAME!r}.",
+    ),
+    ("joinGame", "token_invalid"): Code(
+        "`Authorization` is not `Bearer <token>`.",
+        "Send the token as 'Authorization: Bearer <token>'.",
+    ),
+    ("startGame", "admin_only"): Code(
+        "Not the game's admin token.", "Only the game's admin token may start it."
+    ),
+    ("abandonGame", "admin_only"): Code(
+        "Not the game's admin token.", "Only the game's admin token may abandon it."
+    ),
+    ("abandonGame", "game_not_open"): Code(
+        "The game has started (it ends by its rules, or when idle), or is over.",
+        "This game is active; it can be abandoned for the reason 'admin' only while open.",
+    ),
+    ("health", "token_invalid"): Code(
+        "`fresh=true` is the operators' check: where the metrics are not open on this port, it "
+        "needs `Authorization: Bearer <DANGER_METRICS_TOKEN>`.",
+        "Fresh health checks are the operators' to read: send 'Authorization: Bearer "
+        "<DANGER_METRICS_TOKEN>'.",
+    ),
+    ("auditExport", "unsupported_media_type"): Code(
+        "The body is not JSON Lines: send `application/x-ndjson`, `application/jsonl` or "
+        "`text/plain`.",
+        "Send the export as application/x-ndjson, one event a line (not application/json).",
+    ),
+    ("reissueSeatToken", "seat_changed_hands"): Code(
+        "A retry of a seat's own request for a new token, after the seat was given another "
+        "token since: the one it gave no longer works, so it is not given again.",
+        "Seat 0 has been given another token since this key's request.",
+    ),
+    ("reissueSeatToken", "not_your_seat"): Code(
+        "Another seat's token: a new token is the seat's own to ask for, or the admin's to "
+        "give before the start.",
+        "Only this seat's player or the admin may do this.",
+    ),
+    ("reissueSeatToken", "bot_seat"): Code(
+        "The seat is a bot's: the service plays it, it has no token.",
+        "A bot's seat has no token: the service plays it.",
+    ),
+    ("joinGame", "bot_seat"): Code(
+        "A join with both a player token and `bot`: a bot's seat counts in no player's record.",
+        "A bot's seat counts in no player's record.",
+    ),
+    ("sendCommand", "no_such_seat"): Code(
+        "Danger 13: there is no such seat to give the card to.", "There is no seat 5."
+    ),
+    ("registerPlayer", "invalid_body"): Code(
+        CODES["invalid_body"].meaning, "Object missing required field `name`"
+    ),
+    ("changeTeam", "invalid_body"): Code(
+        CODES["invalid_body"].meaning, "Object contains unknown field `teams`"
+    ),
+    ("joinGame", "invalid_body"): Code(
+        CODES["invalid_body"].meaning, "Expected `str`, got `int` - at `$.name`"
+    ),
+    ("sendCommand", "invalid_body"): Code(
+        CODES["invalid_body"].meaning, "Invalid value 'dance' - at `$.type`"
+    ),
+    ("auditExport", "body_too_large"): Code(
+        "The export is larger than DANGER_AUDIT_UPLOAD_MB.", "Request Entity Too Large"
+    ),
+}
+
+_RULES_DECIDE = (
+    # Every refusal of the games' own rules a seat's command can meet (domain/*/rules.py):
+    # their `game_over` and `unknown_command` are met first by the table (`game_not_active`)
+    # and the service (`not_this_games_command`).
+    "not_your_turn",
+    "already_drawn",
+    "draw_first",
+    "row_protected",
+    "row_closed",
+    "drawn_colour",
+    "too_few_cards",
+    "row_empty",
+    "smallest_shared",
+    "smallest_row",
+    "fourth_row_too_short",
+    "no_discard_to_take",
+    "discard_would_not_place",
+    "decision_pending",
+    "not_the_dealer",
+    "no_such_seat",
+    "already_received",
+    "nothing_to_decide",
+    "not_your_decision",
+    "team_out",
+    "not_holding",
+    "holding_card",
+    "not_your_relay",
+    "pile_empty",
+    "already_declared",
+    "no_such_stack",
+    "stack_changed",
+    "does_not_fit",
+    "not_a_new_stack_card",
+    "no_swap_card",
+    "not_drafting",
+    "already_picked",
+    "pick_three",
+    "card_not_offered",
+    "not_playing",
+    "card_not_in_hand",
+)
+
+_POOLED_429 = ("rate_limited", "too_many_in_flight")
+_READ_503 = ("store_unavailable", "history_lost")
+_OFFLOADED_503 = (*_READ_503, "busy")
+_WRITE_503 = ("store_unavailable", "contention", "not_replicated", "history_lost")
+_READER = {
+    401: ("token_invalid",),
+    403: ("token_for_other_game",),
+}
+
+ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
+    "createGame": {
+        400: ("invalid_body", "invalid_idempotency_key", "invalid_parameter"),
+        401: ("key_missing", "key_invalid", "key_revoked"),
+        403: ("sandbox_only",),
+        409: ("too_many_open_games", "idempotency_key_in_use"),
+        413: ("body_too_large",),
+        415: ("unsupported_media_type",),
+        422: (
+            "seats_out_of_range",
+            "option_out_of_range",
+            "invalid_deck",
+            "invalid_stack",
+            "teams_need_four",
+            "idempotency_key_reused",
+        ),
+        429: ("rate_limited",),
+        503: ("store_unavailable", "id_exhausted", "not_replicated"),
+    },
+    "listGames": {
+        400: ("invalid_parameter", "invalid_cursor"),
+        429: ("rate_limited",),
+        503: ("store_unavailable",),
+    },
+    "getGame": {
+        400: ("invalid_parameter",),
+        **_READER,
+        404: ("unknown_game",),
+        429: ("rate_limited",),
+        503: _READ_503,
+    },
+    "joinGame": {
+        400: ("invalid_body", "invalid_name", "invalid_idempotency_key", "invalid_parameter"),
+        401: ("token_invalid", "player_token_invalid", "key_invalid", "key_revoked"),
+        404: ("unknown_game",),
+        409: (
+            "game_not_open",
+            "game_full",
+            "name_taken",
+            "bot_seat",
+            "already_seated",
+            "seat_changed_hands",
+            "no_teams",
+            "no_such_team",
+        ),
+        413: ("body_too_large",),
+        415: ("unsupported_media_type",),
+        422: ("think_ms_out_of_range", "think_without_bot", "idempotency_key_reused"),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "startGame": {
+        400: ("invalid_idempotency_key", "invalid_parameter"),
+        401: ("token_missing", "token_invalid"),
+        403: ("admin_only", "token_for_other_game"),
+        404: ("unknown_game",),
+        409: ("game_not_open", "seats_not_filled", "team_size"),
+        422: ("idempotency_key_reused",),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "abandonGame": {
+        400: ("invalid_idempotency_key", "invalid_parameter"),
+        401: ("token_missing", "token_invalid"),
+        403: ("admin_only", "token_for_other_game"),
+        404: ("unknown_game",),
+        409: ("game_not_open",),
+        422: ("idempotency_key_reused",),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "sendCommand": {
+        400: ("invalid_body", "invalid_if_match", "invalid_idempotency_key", "invalid_parameter"),
+        401: ("token_missing", "token_invalid"),
+        403: ("seat_only", "token_for_other_game"),
+        404: ("unknown_game",),
+        409: ("game_not_active", "not_this_games_command", "too_late", *_RULES_DECIDE),
+        412: ("stale_seq",),
+        413: ("body_too_large",),
+        415: ("unsupported_media_type",),
+        422: ("idempotency_key_reused",),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "listEvents": {
+        400: ("invalid_parameter",),
+        **_READER,
+        404: ("unknown_game",),
+        429: _POOLED_429,
+        503: _OFFLOADED_503,
+    },
+    "streamEvents": {
+        400: ("invalid_parameter",),
+        **_READER,
+        404: ("unknown_game",),
+        429: ("rate_limited", "too_many_streams"),
+        503: (*_READ_503, "stream_capacity"),
+    },
+    "replayGame": {
+        400: ("invalid_parameter",),
+        **_READER,
+        404: ("unknown_game", "no_such_event"),
+        429: _POOLED_429,
+        503: _OFFLOADED_503,
+    },
+    "exportGame": {
+        400: ("invalid_parameter",),
+        **_READER,
+        404: ("unknown_game",),
+        429: _POOLED_429,
+        503: _OFFLOADED_503,
+    },
+    "auditGame": {
+        400: ("invalid_parameter",),
+        404: ("unknown_game",),
+        429: _POOLED_429,
+        503: _OFFLOADED_503,
+    },
+    "getRound": {
+        400: ("invalid_parameter",),
+        **_READER,
+        404: ("unknown_game", "no_such_round"),
+        429: _POOLED_429,
+        503: _OFFLOADED_503,
+    },
+    "leaveSeat": {
+        400: ("invalid_idempotency_key", "invalid_parameter"),
+        401: ("token_missing", "token_invalid"),
+        403: ("token_for_other_game",),
+        404: ("unknown_game",),
+        409: ("game_not_open", "no_such_seat", "not_your_seat"),
+        422: ("idempotency_key_reused",),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "changeTeam": {
+        400: ("invalid_body", "invalid_idempotency_key", "invalid_parameter"),
+        401: ("token_missing", "token_invalid"),
+        403: ("token_for_other_game",),
+        404: ("unknown_game",),
+        409: ("game_not_open", "no_such_seat", "not_your_seat", "no_teams", "no_such_team"),
+        413: ("body_too_large",),
+        415: ("unsupported_media_type",),
+        422: ("idempotency_key_reused",),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "reissueSeatToken": {
+        400: ("invalid_idempotency_key", "invalid_parameter"),
+        401: ("token_missing", "token_invalid"),
+        403: ("token_for_other_game",),
+        404: ("unknown_game",),
+        409: (
+            "no_such_seat",
+            "bot_seat",
+            "game_over",
+            "not_your_seat",
+            "seat_in_play",
+            "seat_changed_hands",
+        ),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "registerPlayer": {
+        400: ("invalid_body", "invalid_name"),
+        401: ("key_missing", "key_invalid", "key_revoked"),
+        413: ("body_too_large",),
+        415: ("unsupported_media_type",),
+        429: ("rate_limited", "too_many_players"),
+        503: ("store_unavailable",),
+    },
+    "getPlayer": {
+        400: ("invalid_parameter",),
+        404: ("unknown_player",),
+        429: ("rate_limited",),
+        503: ("store_unavailable",),
+    },
+    "health": {
+        400: ("invalid_parameter",),
+        401: ("token_invalid",),
+        429: ("rate_limited",),
+    },
+    "auditExport": {
+        400: ("empty_export",),
+        413: ("body_too_large",),
+        415: ("unsupported_media_type",),
+        429: _POOLED_429,
+        503: ("store_unavailable", "busy"),
+    },
+}
+"""operationId -> status -> every code the operation answers with it."""
+
+RETRY_AFTER = {
+    "rate_limited",
+    "too_many_players",
+    "idempotency_key_in_use",
+    "store_unavailable",
+    "not_replicated",
+    "busy",
+    "too_many_in_flight",
+}
+"""The codes whose answer carries `Retry-After`."""
+
+
+def code_of(operation: str, code: str) -> Code:
+    return OVERRIDES.get((operation, code), CODES[code])
+
+
+def rate_limited_detail(method: str, path: str) -> str:
+    """The refusal of the rate limiter (service/http/guards/ratelimit.py) at the default rates."""
+    kind = kind_of(method.upper(), path) or "read"
+    rate = getattr(Rates(), kind)
+    return (
+        f"Too many {kind} requests from 203.0.113.7: at most {rate.requests} per "
+        f"{rate.seconds} s. Retry after 1 s."
+    )
+
+
+def problem_description(operation: str, status: int, lead: str) -> str:
+    """The status's description: its lead, then every code with what it means."""
+    lines = [
+        f"- `{code}`: {code_of(operation, code).meaning}" for code in ERRORS[operation][status]
+    ]
+    return "\n".join([lead, "", *lines])
+
+
+assert all(status in TITLES for codes in ERRORS.values() for status in codes)

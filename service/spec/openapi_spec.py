@@ -1,0 +1,512 @@
+"""Finishing touches on the generated spec that Litestar cannot express by itself:
+
+- OpenAPI links from create -> join -> start -> command, so clients (and schemathesis'
+  stateful tests) can follow a game's life from one answer to the next request;
+- optional headers documented as their type, not "type or null" (a header is absent or a
+  string; it is never JSON null), with their patterns;
+- the rate limit fields on every answer of an operation that can answer 429;
+- the pattern of a player's name, which service/play/names.py checks (not msgspec, so that a
+  refused name is answered `invalid_name`, not a generic `invalid_body` quoting the pattern);
+- request bodies documented from their docstrings (each type's and each field's), and the
+  bounds of a list's items, which Litestar leaves out;
+- an example of every request body, parameter and answer (service/spec/spec_examples.py), and
+  under each problem status the codes the operation answers with it;
+- the request id every operation takes and every answer carries (`X-Request-ID`);
+- a HEAD beside every GET: the same status and headers, no body.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+import textwrap
+from typing import Any
+
+import msgspec
+from litestar import Litestar
+from litestar.openapi.spec import (
+    Example,
+    Link,
+    OpenAPIHeader,
+    OpenAPIResponse,
+    Operation,
+    Parameter,
+    Reference,
+    RequestBody,
+    Schema,
+)
+from litestar.openapi.spec.enums import OpenAPIType
+
+from domain.registry import GAMES
+from service.http.problems import MEDIA
+from service.play import names
+from service.spec import error_codes, spec_examples
+from service.wire.schemas import CREATE_TYPES, JoinGame, RegisterPlayer, TeamChange
+
+GAME_FROM_BODY = "$response.body#/id"
+GAME_FROM_PATH = "$request.path.game_id"
+
+LINKS: dict[tuple[str, str, str], dict[str, Link]] = {
+    ("/v1/games", "post", "201"): {
+        "JoinGame": Link(operation_id="joinGame", parameters={"game_id": GAME_FROM_BODY}),
+        "StartGame": Link(
+            operation_id="startGame",
+            parameters={"game_id": GAME_FROM_BODY},
+            description="With `admin_token` as the adminToken bearer.",
+        ),
+        "GetGame": Link(operation_id="getGame", parameters={"game_id": GAME_FROM_BODY}),
+        "ListEvents": Link(operation_id="listEvents", parameters={"game_id": GAME_FROM_BODY}),
+    },
+    ("/v1/games/{game_id}/players", "post", "201"): {
+        "SendCommand": Link(
+            operation_id="sendCommand",
+            parameters={"game_id": GAME_FROM_PATH},
+            description="With `token` as the seatToken bearer.",
+        ),
+        "GetGameAsSeat": Link(
+            operation_id="getGame",
+            parameters={"game_id": GAME_FROM_PATH},
+            description="With `token` as the seatToken bearer: the seat's own view.",
+        ),
+        "JoinAgain": Link(operation_id="joinGame", parameters={"game_id": GAME_FROM_PATH}),
+    },
+    ("/v1/games/{game_id}/start", "post", "200"): {
+        "GetStartedGame": Link(operation_id="getGame", parameters={"game_id": GAME_FROM_PATH}),
+    },
+}
+
+
+METHODS = ("get", "post", "patch", "delete")
+
+REQUEST_ID = "X-Request-ID"
+REQUEST_ID_PATTERN = r"^[A-Za-z0-9._~:/+=-]{1,128}$"
+
+PATTERNS = {
+    "If-Match": r'^(W/)?"?[0-9]{1,16}"?$',
+    "Idempotency-Key": r"^[\x20-\x7e]{1,128}$",
+    REQUEST_ID: REQUEST_ID_PATTERN,
+}
+
+
+CHALLENGE = OpenAPIHeader(
+    schema=Schema(type=OpenAPIType.STRING, pattern=r"^Bearer "),
+    required=True,
+    description='`Bearer realm="danger-hall"`, with `error="invalid_token"` when the token '
+    "sent is not valid here (RFC 6750).",
+)
+
+
+def _rate_headers(refused: bool) -> dict[str, OpenAPIHeader]:
+    headers = {
+        "RateLimit-Policy": OpenAPIHeader(
+            schema=Schema(type=OpenAPIType.STRING, pattern=r'^"[a-z]+";q=[0-9]+;w=[0-9]+$'),
+            description='The limit on this kind of request for this client: `"create";q=20;w=60` '
+            "is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-"
+            "headers). The kinds: create, join, register (players), command (commands and "
+            "start), read, stream, audit (exports sent to be audited), site (every route "
+            "outside /v1).",
+        ),
+        "RateLimit": OpenAPIHeader(
+            schema=Schema(type=OpenAPIType.STRING, pattern=r'^"[a-z]+";r=[0-9]+;t=[0-9]+$'),
+            description="What this client has left: r requests now, and within t seconds no more "
+            "than r (until the bucket holds one more).",
+        ),
+    }
+    if refused:
+        headers["Retry-After"] = OpenAPIHeader(
+            schema=Schema(type=OpenAPIType.STRING, pattern=r"^[0-9]+$"),
+            required=True,
+            description="Seconds to wait before this kind of request is admitted again.",
+        )
+    return headers
+
+
+def _without_null(schema: Schema) -> Schema:
+    if isinstance(schema.type, list) and OpenAPIType.NULL in schema.type:
+        kept = [t for t in schema.type if t != OpenAPIType.NULL]
+        schema.type = kept[0] if len(kept) == 1 else kept
+        if schema.enum:
+            schema.enum = [v for v in schema.enum if v is not None]
+        return schema
+    branches = [b for b in schema.one_of or [] if getattr(b, "type", None) != "null"]
+    if schema.one_of and len(branches) == 1 and isinstance(branches[0], Schema):
+        kept = branches[0]
+        for name in ("description", "max_length", "min_length", "title"):
+            if getattr(schema, name) is not None and getattr(kept, name) is None:
+                setattr(kept, name, getattr(schema, name))
+        return kept
+    return schema
+
+
+def _request_types() -> list[type[msgspec.Struct]]:
+    types: list[type[msgspec.Struct]] = [
+        JoinGame,
+        RegisterPlayer,
+        TeamChange,
+        *CREATE_TYPES.values(),
+    ]
+    for rules in GAMES.values():
+        types += [rules.options_type, *_structs_in(rules.options_type), *rules.commands]
+    return types
+
+
+def _structs_in(struct: type[msgspec.Struct]) -> list[type[msgspec.Struct]]:
+    """The struct types of `struct`'s fields (an option's deck composition, its piles)."""
+    found = []
+    for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
+        for kind in getattr(f.type, "types", (f.type,)):
+            if isinstance(kind, msgspec.inspect.StructType):
+                found.append(kind.cls)
+    return found
+
+
+def _closed_request_types() -> set[str]:
+    """Request bodies refuse unknown fields; the spec says so (additionalProperties: false)."""
+    return {t.__name__ for t in _request_types() if t.__struct_config__.forbid_unknown_fields}
+
+
+def _zero_bounds() -> dict[str, dict[str, dict[str, int]]]:
+    """Per request type and field, the bounds of 0 (`ge=0`, `le=0`) that Litestar leaves out
+    of the spec (it takes a bound of 0 for no bound)."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for struct in _request_types():
+        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
+            kinds = getattr(f.type, "types", (f.type,))  # an optional field is a union
+            for kind in kinds:
+                bounds = {
+                    key: 0
+                    for attr, key in (("ge", "minimum"), ("le", "maximum"))
+                    if getattr(kind, attr, None) == 0
+                }
+                if bounds:
+                    out.setdefault(struct.__name__, {})[f.encode_name] = bounds
+    return out
+
+
+_ITEM_BOUNDS = (
+    ("ge", "minimum"),
+    ("le", "maximum"),
+    ("min_length", "min_length"),
+    ("max_length", "max_length"),
+)
+
+
+def _item_bounds() -> dict[str, dict[str, dict[str, Any]]]:
+    """Per request type and list field, the bounds of the list's items."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for struct in _request_types():
+        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
+            for kind in getattr(f.type, "types", (f.type,)):
+                item = getattr(kind, "item_type", None)
+                if not isinstance(kind, msgspec.inspect.ListType) or item is None:
+                    continue
+                bounds = {
+                    key: getattr(item, attr)
+                    for attr, key in _ITEM_BOUNDS
+                    if getattr(item, attr, None) is not None
+                }
+                if bounds:
+                    out.setdefault(struct.__name__, {})[f.encode_name] = bounds
+    return out
+
+
+def _docs(struct: type[msgspec.Struct]) -> tuple[str | None, dict[str, str]]:
+    """A struct's docstring and its fields' (the string right after a field), by JSON name."""
+    own = struct.__dict__.get("__doc__")
+    text = " ".join(own.split()) if isinstance(own, str) else None
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(struct)))
+    except (OSError, TypeError):
+        return text, {}  # made at run time (msgspec.defstruct): no source to read
+    body = tree.body[0].body if isinstance(tree.body[0], ast.ClassDef) else []
+    names = {f.name: f.encode_name for f in msgspec.structs.fields(struct)}
+    fields = {}
+    for statement, after in itertools.pairwise(body):
+        if (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and statement.target.id in names
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            fields[names[statement.target.id]] = " ".join(after.value.value.split())
+    return text, fields
+
+
+def _items_of(prop: Schema) -> Schema | None:
+    """The schema of a list property's items (of its list branch, if it may be null)."""
+    for branch in [prop, *(prop.one_of or [])]:
+        if isinstance(branch, Schema) and isinstance(branch.items, Schema):
+            return branch.items
+    return None
+
+
+def _document(component: Schema, struct: type[msgspec.Struct], items: dict[str, Any]) -> None:
+    text, fields = _docs(struct)
+    if text and component.description is None:
+        component.description = text
+    for field, prop in (component.properties or {}).items():
+        if field in fields and prop.description is None:
+            prop.description = fields[field]
+        if not isinstance(prop, Schema):
+            continue
+        item = _items_of(prop)
+        for key, bound in items.get(field, {}).items():
+            if item is not None:
+                setattr(item, key, bound)
+
+
+# Operations an app key is for: needed to create in keys mode; elsewhere optional (a request
+# that carries one is limited under its key, not its address).
+APP_KEY_OPERATIONS = {
+    ("/v1/games", "post"): True,
+    ("/v1/players", "post"): True,
+    ("/v1/games/{game_id}/players", "post"): False,
+}
+
+
+def _app_keys(spec: Any, auth: str) -> None:
+    for (path, method), needed in APP_KEY_OPERATIONS.items():
+        operation = getattr(spec.paths[path], method)
+        required = needed and auth == "keys"
+        operation.security = [{"appKey": []}] if required else [{"appKey": []}, {}]
+    join = spec.paths["/v1/games/{game_id}/players"].post
+    join.security = [{"playerToken": []}, *join.security]
+
+
+def finish(app: Litestar, auth: str) -> None:
+    spec = app.openapi_schema
+    _app_keys(spec, auth)
+    closed = _closed_request_types()
+    zero_bounds = _zero_bounds()
+    item_bounds = _item_bounds()
+    requests = {t.__name__: t for t in _request_types()}
+    for name, component in (spec.components.schemas or {}).items():
+        if name in closed and isinstance(component, Schema):
+            component.additional_properties = False
+        if name in requests and isinstance(component, Schema):
+            _document(component, requests[name], item_bounds.get(name, {}))
+        for field, bounds in zero_bounds.get(name, {}).items():
+            prop = (component.properties or {}).get(field)  # type: ignore[union-attr]
+            if isinstance(prop, Schema):
+                prop.minimum = bounds.get("minimum", prop.minimum)
+                prop.maximum = bounds.get("maximum", prop.maximum)
+    for named in (JoinGame, RegisterPlayer):  # a name the spec admits is one we accept
+        schema = (spec.components.schemas or {})[named.__name__]
+        schema.properties["name"].pattern = names.pattern()  # type: ignore[union-attr,index]
+    for (path, method, status), links in LINKS.items():
+        operation = getattr(spec.paths[path], method)  # type: ignore[index]
+        operation.responses[status].links = links
+    _minimal(spec)
+    for item in (spec.paths or {}).values():
+        for method in METHODS:
+            operation = getattr(item, method)
+            if operation is None or "429" not in (operation.responses or {}):
+                continue
+            for status, response in operation.responses.items():
+                # Every answer the limiter saw carries them; a 503 may come before it could
+                # read the bucket (the store away), so there they are not promised.
+                if status != "503":
+                    response.headers = {
+                        **(response.headers or {}),  # type: ignore[union-attr]
+                        **_rate_headers(refused=status == "429"),
+                    }
+        for method in METHODS:
+            operation = getattr(item, method)
+            if operation is not None and "401" in (operation.responses or {}):
+                challenged = operation.responses["401"]  # type: ignore[index]
+                challenged.headers = {**(challenged.headers or {}), "WWW-Authenticate": CHALLENGE}  # type: ignore[union-attr]
+            for parameter in (operation and operation.parameters) or []:
+                if (
+                    isinstance(parameter.schema, Schema)
+                    and not parameter.required
+                    and parameter.param_in == "header"
+                ):
+                    parameter.schema = _without_null(parameter.schema)
+                    if parameter.name in PATTERNS:
+                        parameter.schema.pattern = PATTERNS[parameter.name]
+    _etag(spec)
+    _request_id(spec)
+    _examples(spec)
+    _retry_after(spec)
+    _heads(spec)
+
+
+def _operations(spec: Any) -> list[tuple[str, str, Operation]]:
+    return [
+        (path, method, operation)
+        for path, item in (spec.paths or {}).items()
+        for method in METHODS
+        if (operation := getattr(item, method)) is not None
+    ]
+
+
+def _minimal(spec: Any) -> None:
+    """The minimal answer to a command (`Prefer: return=minimal`) names the seq it left."""
+    for _, _, operation in _operations(spec):
+        minimal = (operation.responses or {}).get("204")
+        if minimal is None:
+            continue
+        minimal.headers = {
+            **(minimal.headers or {}),  # type: ignore[union-attr]
+            "ETag": OpenAPIHeader(description="The game's seq after the command, quoted."),
+            "Preference-Applied": OpenAPIHeader(
+                schema=Schema(type=OpenAPIType.STRING, enum=["return=minimal"]),
+                description="The preference this answer honours.",
+            ),
+        }
+
+
+def _etag(spec: Any) -> None:
+    """The game's ETag (getGame) is its seq in quotes, as If-Match takes it back."""
+    for _, _, operation in _operations(spec):
+        for response in (operation.responses or {}).values():
+            etag = (response.headers or {}).get("ETag")  # type: ignore[union-attr]
+            if isinstance(etag, OpenAPIHeader) and etag.schema is None:
+                etag.schema = Schema(type=OpenAPIType.STRING, pattern=r'^"[0-9]{1,16}"$')
+                seq = spec_examples.played().snapshot["as_seat"].seq
+                etag.examples = {"seq": ExampleValue(summary=f"At seq {seq}", value=f'"{seq}"')}
+
+
+def _request_id(spec: Any) -> None:
+    """Every operation takes an X-Request-ID and every answer carries one (the service's
+    outermost layer, service/http/observe.py, echoes it or makes one). The answers' header is a
+    component, named by each rather than repeated."""
+    schema = Schema(type=OpenAPIType.STRING, pattern=REQUEST_ID_PATTERN)
+    spec.components.headers = {
+        **(spec.components.headers or {}),
+        REQUEST_ID: OpenAPIHeader(
+            schema=schema,
+            required=True,
+            description=f"The request's id: the {REQUEST_ID} sent, or the one the service "
+            "made for it. Quote it when you report a problem.",
+            examples={
+                "sent": ExampleValue(summary="The client's own", value=spec_examples.REQUEST_ID),
+                "made": ExampleValue(
+                    summary="Made by the service", value=spec_examples.MADE_REQUEST_ID
+                ),
+            },
+        ),
+    }
+    answered = Reference(ref=f"#/components/headers/{REQUEST_ID}")
+    for _, _, operation in _operations(spec):
+        sent = Parameter(
+            name=REQUEST_ID,
+            param_in="header",  # type: ignore[arg-type]
+            required=False,
+            schema=schema,
+            description="The client's id for this request, echoed in the answer's "
+            f"{REQUEST_ID} and logged with it. Absent, or not matching the pattern: the "
+            "service makes one (`req_` and 20 hex digits) and answers with that.",
+        )
+        operation.parameters = [*(operation.parameters or []), sent]
+        for response in (operation.responses or {}).values():
+            response.headers = {**(response.headers or {}), REQUEST_ID: answered}  # type: ignore[union-attr]
+
+
+class ExampleValue(Example):
+    """An Example whose value is written as it is: Litestar drops every null from the objects
+    of a spec, and a null in an answer is part of its shape (`"token": null` for a bot)."""
+
+    def to_schema(self) -> dict[str, Any]:
+        written = {"summary": self.summary, "description": self.description}
+        return {**{k: v for k, v in written.items() if v is not None}, "value": self.value}
+
+
+def named(examples: dict[str, spec_examples.Example]) -> dict[str, Example]:
+    return {name: ExampleValue(summary=e.summary, value=e.value) for name, e in examples.items()}
+
+
+def _examples(spec: Any) -> None:
+    """Every request body, parameter and answer gets its examples (service/spec/spec_examples.py);
+    every problem status, the codes the operation answers with it and an example of each."""
+    bodies = spec_examples.request_bodies()
+    parameters = spec_examples.parameters()
+    answers = spec_examples.responses()
+    for path, method, operation in _operations(spec):
+        name = operation.operation_id or ""
+        body = operation.request_body
+        if isinstance(body, RequestBody):
+            for media, examples in bodies.get(name, {}).items():
+                content = body.content[media]
+                content.examples = named(examples)
+                if isinstance(content.schema, Schema):
+                    content.schema.examples = None  # the named ones above replace them
+        for parameter in operation.parameters or []:
+            if isinstance(parameter, Parameter):
+                found = parameters.get(name, {}).get(parameter.name)
+                found = found or parameters["*"].get(parameter.name)
+                if found:
+                    parameter.examples = named(found)
+        for status, response in (operation.responses or {}).items():
+            if not isinstance(response, OpenAPIResponse):
+                continue
+            if status in answers.get(name, {}):
+                for media, examples in answers[name][status].items():
+                    response.content[media].examples = named(examples)  # type: ignore[index]
+            elif MEDIA in (response.content or {}):
+                code = int(status)
+                response.description = error_codes.problem_description(
+                    name, code, response.description
+                )
+                problems = spec_examples.problem_examples(name, code, method, path)
+                response.content[MEDIA].examples = named(problems)  # type: ignore[index]
+
+
+RETRY_AFTER = "Retry-After"
+
+
+def _retry_after(spec: Any) -> None:
+    """A problem answer carries Retry-After where its code says when to come again: the
+    header is on each status that has such a code, required where every code has it."""
+    for _, _, operation in _operations(spec):
+        codes = error_codes.ERRORS.get(operation.operation_id or "", {})
+        for status, response in (operation.responses or {}).items():
+            listed = codes.get(int(status), ()) if status.isdigit() else ()
+            timed = [code for code in listed if code in error_codes.RETRY_AFTER]
+            if not timed or not isinstance(response, OpenAPIResponse):
+                continue
+            headers = dict(response.headers or {})
+            if RETRY_AFTER in headers and len(timed) == len(listed):
+                continue  # a 429's own (_rate_headers)
+            headers[RETRY_AFTER] = OpenAPIHeader(
+                schema=Schema(type=OpenAPIType.STRING, pattern=r"^[0-9]+$"),
+                required=len(timed) == len(listed),
+                description="Seconds to wait before asking again"
+                + ("." if len(timed) == len(listed) else f": with {', '.join(timed)}."),
+            )
+            response.headers = headers
+
+
+def head_operation_id(get_id: str) -> str:
+    """headGame for getGame, headListGames for listGames."""
+    verb = get_id.removeprefix("get") if get_id.startswith("get") else get_id
+    return "head" + verb[:1].upper() + verb[1:]
+
+
+def _heads(spec: Any) -> None:
+    """A HEAD beside every GET: its parameters, and its answers' statuses and headers
+    without a body."""
+    for item in (spec.paths or {}).values():
+        get = item.get
+        if get is None:
+            continue
+        item.head = Operation(
+            tags=get.tags,
+            summary=f"Headers only: {get.summary[:1].lower()}{get.summary[1:]}"
+            if get.summary
+            else None,
+            description="As the GET of this path, without a body: the same status and headers.",
+            operation_id=head_operation_id(get.operation_id or ""),
+            parameters=get.parameters,
+            responses={
+                status: OpenAPIResponse(
+                    description=response.description, headers=response.headers
+                )
+                for status, response in (get.responses or {}).items()
+                if isinstance(response, OpenAPIResponse)
+            },
+            security=get.security,
+        )

@@ -1,0 +1,851 @@
+"""The spec's examples: for every request body, parameter and response of every operation,
+by operationId (applied by service/spec/openapi_spec.py).
+
+The success bodies cannot drift from what the service answers: each is the service's own
+response struct (service/wire/schemas.py), filled from games played here, in this process, by
+the same rules, folds, envelopes, redaction and projection folds the service uses, only
+without a store: at fixed times, with fixed seeds and ids, so that every build writes the
+same spec. The problem answers are one example per code an operation answers with each
+status (service/spec/error_codes.py), each made by service/http/problems.py as every real problem
+is. tests/api validates every example against its schema.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextvars
+import functools
+import hashlib
+import random
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
+
+import msgspec
+
+from domain.kernel import AUDITOR, SPECTATOR, Command, Event, Viewer, commitment
+from domain.kernel import table as tables
+from domain.registry import GAMES
+from events.audit import audit_export
+from events.envelope import GENESIS, Envelope, canonical, read_folded, seal
+from service.http.games_api import _envelope, _game_out, _result
+from service.http.problems import body as problem_body
+from service.infra import request_context
+from service.infra.clock import StoreClock, stamp
+from service.live import streams
+from service.play import offload, players
+from service.play.game_model import Game, Outcome, fold_log
+from service.play.games import GameService
+from service.play.write_path import seal_all
+from service.readmodels.lobby import LobbyGame, cursor_of
+from service.readmodels.projections import fold_rounds, fold_summary, player_results_of
+from service.spec.error_codes import ERRORS, code_of, rate_limited_detail
+from service.wire import bodies as bodies_module
+from service.wire.schemas import (
+    CacheUse,
+    CommandResult,
+    Created,
+    CreateGame,
+    DurabilityInForce,
+    EventPage,
+    GameCommand,
+    GameOut,
+    GameStats,
+    Health,
+    Joined,
+    JoinGame,
+    Lag,
+    Lobby,
+    LobbyEntry,
+    NewSeatToken,
+    PlayerStats,
+    Registered,
+    RegisterPlayer,
+    Replayed,
+    RoundSummary,
+    TaskStatus,
+    TeamChange,
+)
+
+T = TypeVar("T")
+JSON = "application/json"
+EXPORT = "application/x-ndjson"
+
+
+@dataclass(frozen=True)
+class Example:
+    """One named example: what the spec shows as its summary, and its value."""
+
+    summary: str
+    value: Any
+
+
+# Ids and secrets ---------------------------------------------------------------------------
+# Each has the shape the service gives it (service/play/games.py, tokens.py, players.py), but is
+# derived from a label instead of drawn, so that the spec is the same on every build.
+
+
+def _digest(label: str) -> bytes:
+    return hashlib.sha256(f"danger-hall/spec-examples/{label}".encode()).digest()
+
+
+def _urlsafe(label: str, size: int) -> str:
+    """What `secrets.token_urlsafe(size)` gives, fixed by `label`."""
+    raw = (_digest(label) * 2)[:size]
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _game_id(label: str) -> str:
+    return _urlsafe(label, 9).replace("-", "x").replace("_", "y")
+
+
+def _player_id(label: str) -> str:
+    alphabet = string.ascii_lowercase + string.digits
+    return "".join(alphabet[b % len(alphabet)] for b in _digest(label)[: players.ID_LENGTH])
+
+
+def _token(game_id: str, role: str, issued: int = 1) -> str:
+    """The `issued`th token of a role ("admin", or a seat's number)."""
+    label = "admin" if role == "admin" else f"s{role}"
+    return f"{game_id}.{label}.{_urlsafe(f'{game_id}/{role}/{issued}', 32)}"
+
+
+PLAYER_ID = _player_id("anton")
+PLAYER_TOKEN = f"{players.PREFIX}{PLAYER_ID}_{_urlsafe('anton/token', 32)}"
+IDEMPOTENCY_KEY = "7c0e4a4e-5b8f-4d0c-9a51-3f1f2b6c8d93"
+REQUEST_ID = "b7e2c9d4-5f1a-4e3b-9c8d-2a6f0e1b3c57"
+"""A client's own X-Request-ID (a UUID is typical); without one, the service makes its own."""
+MADE_REQUEST_ID = "req_" + _digest("request").hex()[:20]
+
+
+# Games played here -------------------------------------------------------------------------
+
+
+# The service's own views of a game; they read no store.
+_VIEWS = GameService(None, False, clock=StoreClock(None))  # type: ignore[arg-type]
+
+
+def _request_id(label: str) -> str:
+    """An id as the service makes one for a request that sent none."""
+    return "req_" + _digest(f"request/{label}").hex()[:20]
+
+
+def _in_request(label: str | None, act: Callable[[], T]) -> T:
+    """`act` as a request with its id does it (its events record the id), or, without a
+    label, as the service's own timers and bots do (none)."""
+    if label is None:
+        return act()
+
+    def requested() -> T:
+        request_context.begin(_request_id(label).encode())
+        return act()
+
+    return contextvars.copy_context().run(requested)
+
+
+class _Table:
+    """A game played in this process exactly as the command path plays it (decide, seal,
+    fold), with its log kept as the store keeps it."""
+
+    def __init__(
+        self,
+        label: str,
+        name: str,
+        seats: int,
+        start: datetime,
+        options: dict[str, Any] | None = None,
+        private: bool = False,
+    ) -> None:
+        self.label = label
+        self.rules = GAMES[name]
+        self.id = _game_id(label)
+        self.at = start
+        self.seed = _digest(f"{label}/seed")
+        self.options = msgspec.convert(options or {}, self.rules.options_type)
+        created = tables.create(
+            self.rules, seats, self.options, False, commitment(self.seed), private
+        )
+        first = _in_request(
+            f"{label}/create",
+            lambda: seal(
+                self.id,
+                1,
+                created[0],
+                stamp(start),
+                "admin",
+                None,
+                GENESIS,
+                meta=request_context.meta(),
+            ),
+        )
+        self.secret = {
+            "seed": self.seed.hex(),
+            "options": canonical(msgspec.to_builtins(self.options)).decode(),
+        }
+        self.game: Game = fold_log(self.id, [canonical(first)], self.secret)
+        self.log: list[Envelope] = [first]
+        self.events: list[Event] = [self.game.codec.event(first)]
+
+    def act(
+        self, actor: int | str, command: Command, seconds: float = 2.2, requested: bool = True
+    ) -> list[tuple[Envelope, Event]]:
+        """The command decided and its events appended, `seconds` after the last; sent by a
+        client (`requested`), or by the service itself (a bot's move, a timer)."""
+        self.at += timedelta(seconds=seconds)
+        game = self.game
+        events = tables.decide(
+            game.table,
+            game.rules,
+            command,
+            actor,  # type: ignore[arg-type]
+            game.shuffler(),
+            game.setup_options,
+        )
+        label = f"seat:{actor}" if isinstance(actor, int) else actor
+        request = f"{self.label}/{game.seq}" if requested else None
+        sealed = _in_request(
+            request, lambda: seal_all(game, events, stamp(self.at), label, None, command)
+        )
+        for envelope, event in zip(sealed, events, strict=True):
+            game.fold(envelope, event)
+        self.log += sealed
+        self.events += events
+        return list(zip(sealed, events, strict=True))
+
+    def raw(self, upto: int | None = None) -> list[bytes]:
+        return [canonical(e) for e in self.log[:upto]]
+
+    def readable(self, viewer: Viewer, first: int = 1, last: int | None = None) -> list[Any]:
+        """Events first..last (seqs) as `viewer` reads them now."""
+        pairs = list(zip(self.log, self.events, strict=True))[first - 1 : last]
+        return [_envelope(self.game.readable(e, viewer, event)) for e, event in pairs]
+
+    def out(self, viewer: Viewer) -> GameOut:
+        """The game as GET /v1/games/{id} answers `viewer`."""
+        return _game_out(_VIEWS, self.game, viewer)
+
+    def result(self, appended: list[tuple[Envelope, Event]], viewer: Viewer) -> CommandResult:
+        """A command's answer to `viewer`."""
+        shown = [self.game.readable(e, viewer, event) for e, event in appended]
+        return _result(Outcome(self.game, shown, viewer, _VIEWS.view(self.game, viewer)))
+
+    def created(self, invite: str | None = None) -> Created:
+        view = _VIEWS.view(self.game, SPECTATOR)
+        return Created(
+            id=self.id,
+            game=self.rules.name,
+            status="open",
+            seats=self.game.table.seats,
+            seq=1,
+            sandbox=view.sandbox,
+            seed_commitment=view.seed_commitment,
+            admin_token=_token(self.id, "admin"),
+            invite=invite,
+        )
+
+    def summary(self) -> LobbyGame:
+        """The game as the lobby's projection folds it."""
+        summary = fold_summary(self.id, None, [read_folded(raw) for raw in self.raw()])
+        assert summary is not None
+        return summary
+
+    def lobby_entry(self) -> LobbyEntry:
+        summary = self.summary()
+        return LobbyEntry(**{f: getattr(summary, f) for f in LobbyEntry.__struct_fields__})
+
+    def to_move(self) -> int:
+        return next(
+            s for s in range(self.game.table.seats) if tables.legal(self.game.table, self.rules, s)
+        )
+
+    def play(self, dice: random.Random, commands: int | None = None) -> None:
+        """Greedy moves, a seat at a time, until `commands` were played or the game ends;
+        a bot's seat is played by the service, the others by their clients."""
+        played = 0
+        while not self.game.finished and (commands is None or played < commands):
+            seat = self.to_move()
+            moves = tables.legal(self.game.table, self.rules, seat)
+            view = self.rules.view(self.game.table.state, seat)
+            command = self.rules.bot("greedy")(view, seat, moves, dice)
+            bot = self.game.table.players[seat].bot is not None
+            self.act(seat, command, seconds=1.0 if bot else 2.2, requested=not bot)
+            played += 1
+
+
+def _encode(value: Any) -> Any:
+    """A response struct as the JSON the client reads."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+NAMES = ("Anton", "Berta", "Carla", "Dora")
+STARTED = datetime(2026, 12, 1, 20, 15, 3, 412000, tzinfo=UTC)
+
+
+@dataclass
+class _Played:
+    """What the examples are read from."""
+
+    main: _Table  # Danger, 3 seats: Anton (a registered player), Berta, and a bot
+    created: Created
+    joined: Joined
+    bot_joined: Joined
+    started: GameOut
+    command: CommandResult
+    if_match: int
+    snapshot: dict[str, Any]  # the main game a few commands after its start
+    finished: dict[str, Any]  # and at its end
+    teams: _Table  # Danger Danger, open: seats managed
+    team_changed: GameOut
+    seat_left: GameOut
+    reissued: NewSeatToken
+    abandoned: _Table  # Danger, abandoned by its admin before the start
+    abandoned_out: GameOut
+    private: Created
+
+
+INVITE = _urlsafe("private/invite", 16)
+
+
+@functools.cache
+def played() -> _Played:
+    """The games every example is read from, played once per process."""
+    dice = random.Random(2026)
+    main = _Table("main", "danger", 3, STARTED, options={"turn_seconds": 90})
+    created = main.created()
+    main.act("anyone", tables.Join(name="Anton", entropy="a2f9c4e1", player=PLAYER_ID), 41.3)
+    joined = Joined(seat=0, token=_token(main.id, "0"), seq=main.game.seq)
+    main.act("anyone", tables.Join(name="Berta"), 17.8)
+    main.act("anyone", tables.Join(name="Carla", bot="greedy"), 9.1)
+    bot_joined = Joined(seat=2, token=None, seq=main.game.seq)
+    main.act("admin", tables.Start(), 12.5)
+    started = main.out(SPECTATOR)
+    seat = main.to_move()
+    if_match = main.game.seq
+    moves = tables.legal(main.game.table, main.rules, seat)
+    first = main.act(
+        seat,
+        main.rules.bot("greedy")(main.rules.view(main.game.table.state, seat), seat, moves, dice),
+    )
+    command = main.result(first, seat)
+    main.play(dice, commands=3)
+    snapshot = _snapshot(main)
+    main.play(dice)
+    finished = _finished(main)
+
+    teams = _Table("teams", "danger-danger", 4, STARTED + timedelta(minutes=26, seconds=14))
+    for name in NAMES[:3]:
+        teams.act("anyone", tables.Join(name=name), 20.4)
+    teams.act(2, tables.ChangeTeam(seat=2, team="yellow"), 6.0)
+    team_changed = teams.out(2)
+    teams.act("admin", tables.ReissueToken(seat=0), 31.7)
+    reissued = NewSeatToken(seat=0, token=_token(teams.id, "0", issued=2), seq=teams.game.seq)
+    teams.act("admin", tables.Leave(seat=1), 8.2)
+    seat_left = teams.out(SPECTATOR)
+
+    abandoned = _Table("abandoned", "danger", 3, STARTED - timedelta(hours=1, minutes=12))
+    abandoned.act("anyone", tables.Join(name="Anton"), 33.0)
+    abandoned.act("admin", tables.Abandon(reason="admin"), 95.4)
+    abandoned_out = abandoned.out(SPECTATOR)
+
+    private = _Table("private", "danger", 4, STARTED + timedelta(minutes=3), private=True)
+    return _Played(
+        main=main,
+        created=created,
+        joined=joined,
+        bot_joined=bot_joined,
+        started=started,
+        command=command,
+        if_match=if_match,
+        snapshot=snapshot,
+        finished=finished,
+        teams=teams,
+        team_changed=team_changed,
+        seat_left=seat_left,
+        reissued=reissued,
+        abandoned=abandoned,
+        abandoned_out=abandoned_out,
+        private=private.created(invite=INVITE),
+    )
+
+
+def _snapshot(main: _Table) -> dict[str, Any]:
+    """The reads of a running game."""
+    seq = main.game.seq
+    cause = next(i for i in range(len(main.log) - 1, -1, -1) if main.log[i].cause is not None)
+    _, current = fold_rounds(None, [read_folded(raw) for raw in main.raw()])
+    assert current is not None
+    frames = b"".join(
+        streams.encode(main.game.readable(e, SPECTATOR, event))
+        for e, event in zip(main.log[cause:], main.events[cause:], strict=True)
+    )
+    return {
+        "as_seat": main.out(0),
+        "as_spectator": main.out(SPECTATOR),
+        "events": EventPage(events=main.readable(SPECTATOR), last_seq=seq),
+        "stream_after": cause,
+        "stream": frames.decode(),
+        "export": offload.export_lines(main.rules.name, False, main.raw(), SPECTATOR).decode(),
+        "audit": msgspec.json.decode(offload.audit_report(main.raw())),
+        "round": RoundSummary(
+            round=current.round,
+            first_seq=current.first_seq,
+            last_seq=current.last_seq,
+            complete=current.scored,
+            events=main.readable(SPECTATOR, current.first_seq, current.last_seq),
+        ),
+        "lobby": main.lobby_entry(),
+    }
+
+
+REPLAY_SEQ = 12
+
+
+def _finished(main: _Table) -> dict[str, Any]:
+    status, view = offload.replay_view(main.id, main.raw(REPLAY_SEQ), main.secret, AUDITOR)
+    results = player_results_of(main.id, [read_folded(raw) for raw in main.raw()])
+    result = msgspec.json.decode(results[PLAYER_ID])
+    return {
+        "audit": msgspec.json.decode(offload.audit_report(main.raw())),
+        "replay": Replayed(id=main.id, seq=REPLAY_SEQ, status=status, view=view),
+        "record": PlayerStats(
+            id=PLAYER_ID,
+            name="Anton",
+            games=1,
+            wins=int(result["won"]),
+            by_game={
+                result["game"]: GameStats(
+                    games=1, wins=int(result["won"]), average_score=float(result["score"])
+                )
+            },
+        ),
+    }
+
+
+# Request bodies ----------------------------------------------------------------------------
+
+
+def _create_bodies() -> dict[str, Example]:
+    deck = msgspec.to_builtins(GAMES["danger-13"].options_type().deck)  # type: ignore[attr-defined]
+    deck.update({"arrow": 3, "hand": 4, "+": 8})
+    bodies = {
+        "danger": Example("Danger for three", {"game": "danger", "seats": 3}),
+        "danger_german_rule": Example(
+            "Danger for four, the German fourth-row rule",
+            {"game": "danger", "seats": 4, "options": {"fourth_row_needs": "total"}},
+        ),
+        "turn_clock": Example(
+            "Danger with a 90-second turn clock",
+            {"game": "danger", "seats": 3, "options": {"turn_seconds": 90}},
+        ),
+        "high_voltage_teams": Example(
+            "High Voltage, two teams of two",
+            {"game": "high-voltage", "seats": 4, "options": {"teams": True}},
+        ),
+        "danger_13_deck": Example(
+            "Danger 13 with a deck of its own (no sandbox needed)",
+            {"game": "danger-13", "seats": 3, "options": {"deck": deck}},
+        ),
+        "danger_danger": Example(
+            "Danger Danger, a 90-second round timer",
+            {"game": "danger-danger", "seats": 4, "options": {"round_seconds": 90}},
+        ),
+        "private": Example(
+            "A private game: not in the lobby, joined with its invite",
+            {"game": "danger", "seats": 3, "visibility": "private"},
+        ),
+        "sandbox_seed": Example(
+            "Sandbox only (DANGER_SANDBOX=1): a fixed seed deals the same cards every time",
+            {"game": "danger", "seats": 3, "options": {"seed": _digest("sandbox").hex()}},
+        ),
+    }
+    for example in bodies.values():  # each is a body the service takes, and a game it makes
+        decoded = bodies_module.decode(msgspec.json.encode(example.value), CreateGame)
+        rules = GAMES[example.value["game"]]
+        tables.create(rules, decoded.seats, decoded.options, False, "0" * 64)
+    return bodies
+
+
+def _command_bodies() -> dict[str, Example]:
+    """A body of every game command, named `<game>:<type>`."""
+    out = {}
+    for rules in GAMES.values():
+        for command in rules.commands:
+            tag = command.__struct_config__.tag
+            value = getattr(command, "example", None) or _sample(command)
+            bodies_module.decode(msgspec.json.encode(value), GameCommand)
+            doc = " ".join((command.__doc__ or "").split())
+            out[f"{rules.name}:{tag}"] = Example(f"{rules.name}: {doc}".strip(), value)
+    return out
+
+
+def _sample(command: type[Command]) -> dict[str, Any]:
+    """A command's body with the first value each of its literal fields admits."""
+    fields = {}
+    for f in msgspec.structs.fields(command):
+        literal = getattr(f.type, "__args__", None)
+        fields[f.encode_name] = literal[0] if literal else ""
+    return {"type": command.__struct_config__.tag, **fields}
+
+
+def _join_bodies() -> dict[str, Example]:
+    bodies = {
+        "player": Example("A player takes the lowest free seat", {"name": "Anton"}),
+        "entropy": Example(
+            "With entropy of the player's own, mixed into every shuffle",
+            {"name": "Berta", "entropy": "d41e8c07b2"},
+        ),
+        "bot": Example(
+            "A seat the service plays (no token is issued)",
+            {"name": "Carla", "bot": "greedy", "think_ms": 1500},
+        ),
+        "team": Example(
+            "Danger Danger: a seat on the yellow team", {"name": "Dora", "team": "yellow"}
+        ),
+        "private": Example(
+            "A private game's seat, with its invite", {"name": "Emil", "invite": INVITE}
+        ),
+    }
+    for example in bodies.values():
+        bodies_module.decode(msgspec.json.encode(example.value), JoinGame)
+    return bodies
+
+
+def _export_body() -> str:
+    abandoned = played().abandoned
+    return offload.export_lines(abandoned.rules.name, True, abandoned.raw(), SPECTATOR).decode()
+
+
+def audit_upload() -> dict[str, Example]:
+    """POST /v1/audit's body, for every media type it takes (service/http/audit_api.py)."""
+    return {
+        "abandoned": Example(
+            "The export of a game abandoned before its start: its whole log", _export_body()
+        )
+    }
+
+
+def request_bodies() -> dict[str, dict[str, dict[str, Example]]]:
+    """operationId -> media type -> examples of its body."""
+    return {
+        "createGame": {JSON: _create_bodies()},
+        "joinGame": {JSON: _join_bodies()},
+        "sendCommand": {JSON: _command_bodies()},
+        "changeTeam": {
+            JSON: {
+                "yellow": Example(
+                    "Move to the yellow team", msgspec.to_builtins(TeamChange("yellow"))
+                )
+            }
+        },
+        "registerPlayer": {
+            JSON: {
+                "player": Example(
+                    "A player named Anton", msgspec.to_builtins(RegisterPlayer("Anton"))
+                )
+            }
+        },
+    }
+
+
+# Parameters --------------------------------------------------------------------------------
+
+
+def parameters() -> dict[str, dict[str, dict[str, Example]]]:
+    """operationId ('*': any) -> parameter name -> its examples."""
+    p = played()
+    snap = p.snapshot
+    cursor = cursor_of(p.teams.summary())
+    game = {"game": Example("A game's id, as createGame answers it", p.main.id)}
+    teams = {"game": Example("An open Danger Danger game", p.teams.id)}
+    return {
+        "*": {
+            "game_id": game,
+            "Idempotency-Key": {"uuid": Example("A random key per request", IDEMPOTENCY_KEY)},
+            "X-Request-ID": {"uuid": Example("The client's own id for this request", REQUEST_ID)},
+            "player_id": {"player": Example("A registered player's id", PLAYER_ID)},
+            "n": {"first": Example("The first round", 1)},
+        },
+        "listGames": {
+            "status": {"open": Example("Games waiting for players", "open")},
+            "game": {"danger": Example("Danger only", "danger")},
+            "limit": {"page": Example("20 a page (the default)", 20)},
+            "offset": {"first": Example("From the newest", 0)},
+            "cursor": {"next": Example("The `next` of the previous page", cursor)},
+        },
+        "sendCommand": {
+            "If-Match": {
+                "etag": Example("The game's ETag, as getGame sends it", f'"{p.if_match}"'),
+                "seq": Example("Or the seq alone", str(p.if_match)),
+            },
+            "Prefer": {
+                "minimal": Example(
+                    "A 204 with the new seq in ETag: the client follows the stream",
+                    "return=minimal",
+                )
+            },
+        },
+        "listEvents": {
+            "after": {"start": Example("From the first event", 0)},
+            "limit": {"page": Example("At most 100 events", 100)},
+        },
+        "streamEvents": {
+            "after": {"resume": Example("The events after this seq", snap["stream_after"])},
+            "Last-Event-ID": {
+                "resume": Example(
+                    "A reconnect resumes after the last event it had", str(snap["stream_after"])
+                )
+            },
+        },
+        "replayGame": {"seq": {"deal": Example("The game just after the deal", REPLAY_SEQ)}},
+        "leaveSeat": {"game_id": teams, "seat": {"second": Example("The second seat", 1)}},
+        "changeTeam": {"game_id": teams, "seat": {"third": Example("The third seat", 2)}},
+        "reissueSeatToken": {"game_id": teams, "seat": {"first": Example("The first seat", 0)}},
+        "health": {
+            "fresh": {
+                "snapshot": Example("From the snapshot (anyone)", False),
+                "fresh": Example("Found now (the operators')", True),
+            }
+        },
+    }
+
+
+# Success answers ---------------------------------------------------------------------------
+
+
+def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
+    """operationId -> status -> media type -> examples of the answer."""
+    p = played()
+    snap, end = p.snapshot, p.finished
+    teams_entry = p.teams.lobby_entry()
+    lobby_page = Lobby(games=[teams_entry, snap["lobby"]], total=2, limit=20, offset=0)
+    first_page = Lobby(
+        games=[teams_entry], total=2, limit=1, offset=0, next=cursor_of(p.teams.summary())
+    )
+    audit_ok = audit_export(_export_body().encode())
+    tampered = _export_body().replace('"name":"Anton"', '"name":"Anna"', 1)
+    audit_bad = audit_export(tampered.encode())
+    return {
+        "createGame": {
+            "201": {
+                JSON: {
+                    "public": Example("A public game, open for its seats", _encode(p.created)),
+                    "private": Example(
+                        "A private game: give its invite to the players", _encode(p.private)
+                    ),
+                }
+            }
+        },
+        "listGames": {
+            "200": {
+                JSON: {
+                    "games": Example("Every game, newest first", _encode(lobby_page)),
+                    "cursor": Example(
+                        "A page of one, with the cursor of the next", _encode(first_page)
+                    ),
+                }
+            }
+        },
+        "joinGame": {
+            "201": {
+                JSON: {
+                    "player": Example("A player's seat and its token", _encode(p.joined)),
+                    "bot": Example("A bot's seat: no token", _encode(p.bot_joined)),
+                }
+            }
+        },
+        "startGame": {
+            "200": {JSON: {"started": Example("Dealt: the first seat may act", _encode(p.started))}}
+        },
+        "abandonGame": {
+            "200": {
+                JSON: {"abandoned": Example("Over: the seed is revealed", _encode(p.abandoned_out))}
+            }
+        },
+        "getGame": {
+            "200": {
+                JSON: {
+                    "seat": Example(
+                        "As seat 0 sees it: its own hand, its legal commands",
+                        _encode(snap["as_seat"]),
+                    ),
+                    "spectator": Example(
+                        "As a spectator sees it (no token)", _encode(snap["as_spectator"])
+                    ),
+                }
+            }
+        },
+        "sendCommand": {
+            "200": {
+                JSON: {
+                    "played": Example(
+                        "The events the command made, and the view after them", _encode(p.command)
+                    )
+                }
+            }
+        },
+        "listEvents": {
+            "200": {
+                JSON: {
+                    "page": Example(
+                        "A running game's events, as a spectator reads them",
+                        _encode(snap["events"]),
+                    )
+                }
+            }
+        },
+        "streamEvents": {
+            "200": {
+                "text/event-stream": {
+                    "events": Example("A command's events as they are appended", snap["stream"])
+                }
+            }
+        },
+        "replayGame": {
+            "200": {
+                JSON: {
+                    "finished": Example(
+                        f"A finished game as it stood after event {REPLAY_SEQ}: every hand",
+                        _encode(end["replay"]),
+                    )
+                }
+            }
+        },
+        "exportGame": {
+            "200": {
+                EXPORT: {
+                    "running": Example("A running game, as a spectator reads it", snap["export"]),
+                    "over": Example(
+                        "A game that is over (here abandoned before its start): all of it, for "
+                        "anyone",
+                        _export_body(),
+                    ),
+                }
+            }
+        },
+        "auditGame": {
+            "200": {
+                JSON: {
+                    "finished": Example("A finished game: every check passes", end["audit"]),
+                    "running": Example(
+                        "A running game: the checks that need the seed wait for its end",
+                        snap["audit"],
+                    ),
+                }
+            }
+        },
+        "getRound": {
+            "200": {
+                JSON: {
+                    "in_play": Example(
+                        "The round in play, as a spectator reads it", _encode(snap["round"])
+                    )
+                }
+            }
+        },
+        "leaveSeat": {
+            "200": {
+                JSON: {
+                    "removed": Example(
+                        "The admin removed seat 1: the game as the admin sees it",
+                        _encode(p.seat_left),
+                    )
+                }
+            }
+        },
+        "changeTeam": {
+            "200": {
+                JSON: {
+                    "moved": Example(
+                        "Seat 2 moved to the yellow team, as seat 2 sees it",
+                        _encode(p.team_changed),
+                    )
+                }
+            }
+        },
+        "reissueSeatToken": {
+            "201": {JSON: {"reissued": Example("Seat 0's new token", _encode(p.reissued))}}
+        },
+        "registerPlayer": {
+            "201": {
+                JSON: {
+                    "registered": Example(
+                        "The player's id and token",
+                        _encode(Registered(id=PLAYER_ID, name="Anton", token=PLAYER_TOKEN)),
+                    )
+                }
+            }
+        },
+        "getPlayer": {
+            "200": {
+                JSON: {"record": Example("A player with one finished game", _encode(end["record"]))}
+            }
+        },
+        "auditExport": {
+            "200": {
+                JSON: {
+                    "passing": Example("The export as it was given", _encode(audit_ok)),
+                    "tampered": Example("The same export with a name changed", _encode(audit_bad)),
+                }
+            }
+        },
+        "health": {
+            "200": {JSON: {"ok": Example("All is well", _encode(_health(True)))}},
+            "503": {
+                JSON: {
+                    "degraded": Example("No worker polls the job queue", _encode(_health(False)))
+                }
+            },
+        },
+    }
+
+
+def _health(well: bool) -> Health:
+    idle = Lag(entries=0, ms=0, dead_letters=0, errors=0)
+    running = TaskStatus(
+        state="running", restarts=0, errors=0, last_error=None, failing_seconds=None
+    )
+    tasks = {f"projection:{group}": running for group in ("lobby", "rounds", "players")}
+    tasks["worker"] = running
+    tasks["sweep"] = running
+    if not well:
+        tasks["worker"] = TaskStatus(
+            state="retrying",
+            restarts=3,
+            errors=3,
+            last_error="ConnectionError: Error 111 connecting to 127.0.0.1:6380.",
+            failing_seconds=12.4,
+        )
+    return Health(
+        status="ok" if well else "degraded",
+        redis="ok",
+        projections={group: idle for group in ("lobby", "rounds", "players")},
+        tasks=tasks,
+        worker="Dec-01 21:35:54 j_complete=412 j_failed=0 j_retried=2 j_ongoing=0 queued=0"
+        if well
+        else None,
+        cache=CacheUse(games=3, bytes=1_843_200, max_bytes=256 * 2**20),
+        history_breaks=0,
+        durability=DurabilityInForce(
+            mode="fsync",
+            replicas=0,
+            checked=True,
+            store="appendonly yes, appendfsync always; 0 replicas online",
+        ),
+    )
+
+
+# Problem answers ---------------------------------------------------------------------------
+
+
+def problem_examples(operation: str, status: int, method: str, path: str) -> dict[str, Example]:
+    """One example per code the operation (`method` `path`) answers with `status`, named by
+    the code."""
+    out = {}
+    for code in ERRORS[operation][status]:
+        about = code_of(operation, code)
+        detail = rate_limited_detail(method, path) if code == "rate_limited" else about.detail
+        value = problem_body(status, code, detail, about.seq)
+        out[code] = Example(about.meaning, msgspec.to_builtins(value))
+    return out

@@ -1,0 +1,2 @@
+"""What crosses the wire: request and response bodies as the OpenAPI spec documents them, and their
+strict decoding."""

@@ -1,0 +1,344 @@
+"""Request and response bodies of API v1, as the OpenAPI spec documents them."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+import msgspec
+
+from domain.kernel.table import ENTROPY_MAX, MAX_THINK_MS, NAME_MAX, TableView
+from domain.registry import GAMES
+from events.audit import Report
+
+
+def _union(types: list[Any]) -> Any:
+    return Union[tuple(types)] if len(types) > 1 else types[0]  # noqa: UP007
+
+
+Visibility = Annotated[
+    Literal["public", "private"],
+    msgspec.Meta(
+        description='"private": the game is not in the lobby, and a join needs the `invite` '
+        "the create answers with."
+    ),
+]
+
+
+def _create_type(rules: Any, alone: bool) -> type[msgspec.Struct]:
+    """`{"game": "<name>", "seats": n, "options": {...}}` for one game, tagged by `game`.
+
+    msgspec requires the tag only inside a union, so a lone game spells `game` as a field."""
+    fields: list[Any] = [
+        ("seats", Annotated[int, msgspec.Meta(ge=rules.min_seats, le=rules.max_seats)]),
+        ("options", rules.options_type, msgspec.field(default_factory=rules.options_type)),
+        ("visibility", Visibility, "public"),
+    ]
+    if alone:
+        fields.insert(0, ("game", Literal[rules.name]))
+    return msgspec.defstruct(
+        f"Create{rules.options_type.__name__.removesuffix('Options')}Game",
+        fields,
+        tag=None if alone else rules.name,
+        tag_field=None if alone else "game",
+        forbid_unknown_fields=True,
+        frozen=True,
+    )
+
+
+CREATE_TYPES = {name: _create_type(rules, len(GAMES) == 1) for name, rules in GAMES.items()}
+CreateGame = _union(list(CREATE_TYPES.values()))
+GameCommand = _union([c for rules in GAMES.values() for c in rules.commands])
+GameStateView = _union([rules.view_type for rules in GAMES.values()])
+GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
+Status = Literal["open", "active", "finished", "abandoned"]
+
+
+# The table's view as the spec documents it: the kernel's TableView with `state` typed as
+# the union of the registered games' views (the kernel cannot name the games).
+TableViewOut = msgspec.defstruct(
+    "TableView",
+    [
+        (f.name, GameStateView | None if f.name == "state" else f.type)
+        for f in msgspec.structs.fields(TableView)
+    ],
+    frozen=True,
+)
+
+
+NAME_RULES = (
+    "Shown to everyone at the table, in NFC. Refused (400 invalid_name): control, "
+    "format (zero-width, bidi overrides and isolates), private-use and unassigned (in the "
+    "server's Unicode version) characters, and a name of spaces alone; the pattern spells "
+    "them out. No two names at one table may be equal under Unicode's compatibility caseless "
+    'match, spaces at the ends and runs of them aside: "ANN", or "Ann" in fullwidth letters, '
+    'cannot sit beside "Ann" (409 name_taken).'
+)
+
+
+class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    # The characters are checked by service/play/names.py, not by a msgspec pattern, so that a
+    # refused name is answered invalid_name; the spec carries that module's pattern
+    # (service/spec/openapi_spec.py), so the spec and the check agree.
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, description=NAME_RULES)]
+    entropy: Annotated[str, msgspec.Meta(max_length=ENTROPY_MAX)] = ""
+    """Optional: any string, mixed into every shuffle of the game and recorded publicly."""
+    team: Annotated[str, msgspec.Meta(max_length=20)] | None = None
+    """Team games (danger-danger: "pink" or "yellow"): the team to join; by default the
+    teams alternate by seat. Other games refuse it (409 no_teams)."""
+    bot: Literal["random", "greedy"] | None = None
+    """A seat the service plays itself: "random" sends any legal command, "greedy" the
+    game's heuristic. The bot sees only what its seat may see. No token is issued for it."""
+    think_ms: Annotated[int, msgspec.Meta(ge=0, le=MAX_THINK_MS)] | None = None
+    """A bot's pause before each move, in milliseconds (default 1000); only with `bot`
+    (422 think_without_bot otherwise)."""
+    invite: Annotated[str, msgspec.Meta(max_length=64)] | None = None
+    """A private game's invite, from its creator; without the right one, the private game
+    is not found (404)."""
+
+
+class Created(msgspec.Struct, frozen=True):
+    id: str
+    game: str
+    status: Status
+    seats: int
+    seq: int
+    sandbox: bool
+    seed_commitment: str
+    admin_token: str
+    """Starts the game. Shown once; keep it."""
+    invite: str | None = None
+    """A private game's invite: a join must carry it. Shown once; give it to the players."""
+
+
+class Joined(msgspec.Struct, frozen=True):
+    seat: int
+    token: str | None
+    """Your bearer token for this seat. Shown once; keep it. Null for a bot's seat."""
+    seq: int
+
+
+class TeamChange(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    team: Annotated[str, msgspec.Meta(max_length=20)]
+    """The team to move to (danger-danger: "pink" or "yellow")."""
+
+
+class NewSeatToken(msgspec.Struct, frozen=True):
+    seat: int
+    token: str
+    """The seat's new bearer token. Shown once; the old one no longer works."""
+    seq: int
+
+
+class EventOut(msgspec.Struct, frozen=True, omit_defaults=True):
+    seq: int
+    type: str
+    data: dict[str, Any]
+    """The event's fields; docs/events.md lists each type. Secret fields are null for a
+    reader who may not see them until the game ends."""
+    at: str
+    actor: str
+    command: str | None
+    cause: dict[str, Any] | None
+    """On the first event of each command: the command as decided (its body), so anyone can
+    decide it again; a seat's command is its own until the game ends."""
+    salt: str | None
+    """On an event with secret fields: a salt in its hash, secret with those fields (so
+    the hash cannot be matched against guesses), revealed with them."""
+    prev: str
+    hash: str
+    meta: dict[str, str] | None = None
+    """Where the event came from, for an operator: `request`, the X-Request-ID of the request
+    that wrote it. Absent on events written by the service's own timers and bots. Part of the
+    hashed envelope when present (docs/events.md)."""
+
+
+class Clock(msgspec.Struct, frozen=True):
+    timer: str
+    deadline: str
+    """RFC 3339 UTC: when the timer rings and the seat to act gets its default action."""
+
+
+class GameOut(msgspec.Struct, frozen=True):
+    id: str
+    game: str
+    status: Status
+    seq: int
+    view: TableViewOut  # type: ignore[valid-type]
+    legal: list[GameCommand]  # type: ignore[valid-type]
+    """Every command the caller may send now, each a complete body for /commands."""
+    clocks: list[Clock]
+    """Running turn clocks (option `turn_seconds`) and their deadlines. A hidden timer
+    (Danger Danger's round timer) is never listed."""
+
+
+class CommandResult(msgspec.Struct, frozen=True):
+    seq: int
+    events: list[EventOut]
+    view: TableViewOut  # type: ignore[valid-type]
+
+
+class EventPage(msgspec.Struct, frozen=True):
+    events: list[EventOut]
+    last_seq: int
+    """The game's last seq: ask again with after=last_seq for what follows."""
+
+
+class LobbyEntry(msgspec.Struct, frozen=True):
+    id: str
+    game: str
+    status: Status
+    seats: int
+    players: list[str]
+    created_at: str
+    seq: int
+
+
+class Lobby(msgspec.Struct, frozen=True):
+    games: list[LobbyEntry]
+    total: int
+    """How many games the filter holds."""
+    limit: int
+    offset: int
+    next: str | None = None
+    """The cursor of the next page (null on the last): pass it as `cursor`."""
+
+
+class Lag(msgspec.Struct, frozen=True):
+    entries: int
+    """Feed entries the projection has not applied yet."""
+    ms: int
+    """How far behind the newest feed entry its oldest unapplied one is."""
+    dead_letters: int
+    """Feed entries set aside after failing on their own too often (`danger projections
+    dead-letters` lists them)."""
+    errors: int
+    """Failed attempts to apply entries since this process's consumer started (0 where the
+    projections run in another process)."""
+
+
+class CacheUse(msgspec.Struct, frozen=True):
+    """The folded games this process keeps (a cache: the store holds every game)."""
+
+    games: int
+    bytes: int
+    """Their measured size in memory."""
+    max_bytes: int
+    """The bound (DANGER_CACHE_MB): beyond it, games that are over leave first."""
+class DurabilityInForce(msgspec.Struct, frozen=True):
+    """What an answered command survives (`DANGER_DURABILITY`), read from the store when the
+    process started."""
+
+    mode: Literal["fsync", "replicas", "declared", "weak"]
+    """`fsync`: a crash of the store (`appendonly yes`, `appendfsync always`); `replicas`: the
+    loss of the primary (each append waits for `replicas` copies); `declared`: what the
+    operator vouches for, not checked; `weak`: nothing, acknowledged commands can be lost."""
+    replicas: int
+    """Replicas that confirm each append before it is answered (0 unless `replicas`)."""
+    checked: bool
+    """The store was read at startup and meets `mode`; false for `declared` and `weak`."""
+    store: str
+    """What was read from the store (`appendonly`, `appendfsync`, replicas online), or why
+    nothing was."""
+    alone: list[str] = []
+    """Primaries (host:port) with no replica online, seen by this process's appends: with no
+    `DANGER_DURABILITY` (the automatic mode) their appends are answered once on their own
+    disk, as a single server's, until a replica is back. `replicas:N` refuses them instead
+    (503 `not_replicated`) and lists none."""
+
+
+class TaskStatus(msgspec.Struct, frozen=True):
+    """A background task of this process (`worker`, `sweep`, `projection:<name>`)."""
+
+    state: Literal["running", "retrying", "failed"]
+    """`retrying`: failing now, started again with backoff; `failed`: failing without a
+    break for `DANGER_GIVE_UP_SECONDS`."""
+    restarts: int
+    """Times it was started again after an error since the process started."""
+    errors: int
+    """Errors it met since the process started (a projection's failed batches included)."""
+    last_error: str | None
+    failing_seconds: float | None
+    """How long it has been failing without a break; null while it is well."""
+
+
+class Health(msgspec.Struct, frozen=True):
+    status: Literal["ok", "degraded"]
+    """`degraded` (with 503): the store is unreachable, no worker has polled the job queue
+    lately, or a background task of this process is failing."""
+    redis: Literal["ok", "unreachable"]
+    projections: dict[str, Lag]
+    """Empty while the store is unreachable."""
+    tasks: dict[str, TaskStatus]
+    """This process's background tasks; none in a process started with `--api-only`."""
+    worker: str | None
+    """The last heartbeat of a worker on the job queue (arq's health-check key: jobs done,
+    failed, retried, running and queued), from any process; null: none has polled it in
+    the last 6 s, so no timer rings and no bot moves."""
+    cache: CacheUse
+    history_breaks: int
+    """Games whose stored history did not continue what this process had folded, since
+    it started: the store lost events it had acknowledged (each is logged as an error).
+    The game goes on from what the store holds."""
+    durability: DurabilityInForce
+
+
+class RoundSummary(msgspec.Struct, frozen=True):
+    round: int
+    first_seq: int
+    last_seq: int
+    complete: bool
+    """The round has been scored."""
+    events: list[EventOut]
+    """Every event of the round (who held, played and scored what), as the caller may read
+    them; the scoring events give a reason for every point."""
+
+
+class GameStats(msgspec.Struct, frozen=True):
+    games: int
+    wins: int
+    average_score: float
+
+
+class RegisterPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_MAX, description=NAME_RULES)]
+
+
+class Registered(msgspec.Struct, frozen=True):
+    id: str
+    """The player's id: public (GET /v1/players/{id}); seats show it as `player`."""
+    name: str
+    token: str
+    """The player's token (`dhp_...`): send it with a join to take the seat as this player.
+    Shown once; keep it."""
+
+
+class PlayerStats(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    """The name the player registered with (a seat shows the name given at its join)."""
+    games: int
+    wins: int
+    by_game: dict[str, GameStats]
+    """Per kind of game: finished games, wins, and the average score (Danger and High
+    Voltage: points; Danger 13: "+" signs; Danger Danger: the team's tokens)."""
+
+
+class Problem(msgspec.Struct, frozen=True):
+    """RFC 9457 problem details; `code` is stable and machine-readable."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    seq: int | None = None
+
+
+class Replayed(msgspec.Struct, frozen=True):
+    id: str
+    seq: int
+    status: Status
+    view: TableViewOut  # type: ignore[valid-type]
+
+
+AuditReport = Report
