@@ -31,6 +31,7 @@ run-cluster: $(STAMP)
 # Chromium installed or not.
 test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -q --ignore=tests/browser
 
 # The suite's API, projections, streams, timers and durability tests on a Valkey cluster of
@@ -63,8 +64,10 @@ test-browser: $(TEST_STAMP) chromium
 screenshots: $(TEST_STAMP) chromium
 	$(PY) -m tests.browser.screenshots
 
+# ruff, then mypy: what it checks, and how strictly, is [tool.mypy] in pyproject.toml.
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 # Not part of `make test`: a few minutes of load (docs/performance.md). wrk is Debian's.
 bench-tools: $(TEST_STAMP)

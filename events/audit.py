@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
-from domain.kernel import Command, Shuffler, event_type
+from domain.kernel import Command, Event, GameRules, Shuffler, event_type
 from domain.kernel import table as tables
 from domain.registry import GAMES
 
@@ -55,8 +55,11 @@ class Report(msgspec.Struct):
     checks: list[Check]
 
 
-def _actor(actor: str) -> int | str:
-    return int(actor.split(":")[1]) if actor.startswith("seat:") else actor
+def _actor(actor: str) -> tables.Actor:
+    if actor.startswith("seat:"):
+        return int(actor.split(":")[1])
+    # Any other actor as the log has it: `decide` lets no actor it does not know act.
+    return cast(tables.Actor, actor)
 
 
 def _may_be_redacted(envelope: Envelope, codec: EventCodec) -> bool:
@@ -149,7 +152,7 @@ def audit(envelopes: list[Envelope]) -> Report:
 
 def _replay(
     envelopes: list[Envelope],
-    rules: Any,
+    rules: GameRules,
     codec: EventCodec,
     created: tables.GameCreated,
     seed: bytes,
@@ -220,7 +223,7 @@ class _Clock:
 _AT_RESOLUTION = timedelta(milliseconds=1)
 
 
-def _check_abandon(clock: _Clock, first: Envelope, checks: dict) -> None:
+def _check_abandon(clock: _Clock, first: Envelope, checks: dict[str, Check]) -> None:
     """An abandonment by the service was due (RULINGS, "Liveness and lifecycle"); its limit
     is the one it records (`game_abandoned.limit`). Whether the game was open or active for
     it, and whether an idle limit is the game's own `idle_minutes`, the replay decides.
@@ -265,21 +268,26 @@ def _time(at: str) -> datetime:
 
 
 def _check_timer(
-    table: Any, rules: Any, started: dict[str, datetime], first: Envelope, checks: dict
+    table: tables.Table,
+    rules: GameRules,
+    started: dict[str, datetime],
+    first: Envelope,
+    checks: dict[str, Check],
 ) -> None:
     """Only the server rings a timer, and never before its deadline."""
     if first.actor != "server":
         _fail(checks, "rules", first.seq, f"{first.actor} rang a timer; only the server may")
         return
     running = dict(tables.running_timers(table, rules))
-    timer_id = first.cause["timer"]  # type: ignore[index]
+    assert first.cause is not None, "called for a fire_timer cause"
+    timer_id = first.cause["timer"]
     if timer_id in running and timer_id in started:
         deadline = started[timer_id] + timedelta(seconds=running[timer_id].seconds)
         if _time(first.at) + timedelta(milliseconds=1) < deadline:
             _fail(checks, "rules", first.seq, f"the timer rang before its deadline {deadline}")
 
 
-def _compare(batch: list[Envelope], decided: list[Any], checks: dict[str, Check]) -> None:
+def _compare(batch: list[Envelope], decided: list[Event], checks: dict[str, Check]) -> None:
     recorded = [(e.type, e.data) for e in batch]
     expected = [(event_type(e), msgspec.to_builtins(event_data(e))) for e in decided]
     for index in range(max(len(recorded), len(expected))):

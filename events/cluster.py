@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable
+from functools import partial
 from typing import Any, TypeVar
 
 from redis.asyncio import ConnectionPool, Redis
@@ -157,8 +158,8 @@ async def on_one_connection(
                 raise command.result
         return [command.result for command in stack]
     pipe = redis.pipeline(transaction=False)
-    for command in commands:
-        pipe.execute_command(*command)
+    for args in commands:
+        pipe.execute_command(*args)
     return list(await pipe.execute())
 
 
@@ -174,7 +175,7 @@ async def run_scripts(
     if not calls:
         return []
     if isinstance(redis, RedisCluster):
-        return await gather_bounded([lambda k=k, a=a: script(redis, k, a) for k, a in calls])
+        return await gather_bounded([partial(script, redis, k, a) for k, a in calls])
     for attempt in range(2):
         pipe = redis.pipeline(transaction=False)
         for names, args in calls:

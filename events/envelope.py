@@ -129,7 +129,8 @@ def chain_break(
     """The first event (seq, why) where the chain does not hold, or None; and the events
     whose hash did not match but that `excused` accepts (shown redacted to their reader:
     their hash is the whole event's), which the chain passes over."""
-    prev, passed = GENESIS, []
+    prev = GENESIS
+    passed: list[int] = []
     for expected_seq, env in enumerate(envelopes, start=1):
         if env.seq != expected_seq:
             missing = f"event {expected_seq} is missing: seq {env.seq} stands there"
@@ -162,7 +163,7 @@ class EventCodec:
             raise msgspec.ValidationError(f"Invalid value {envelope.type!r} - at `$.type`")
         data = envelope.data
         if type(data) is msgspec.Raw:
-            return decoder.decode(data)  # type: ignore[no-any-return]
+            return decoder.decode(data)
         return msgspec.convert(data, self._types[envelope.type])
 
 

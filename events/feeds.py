@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from redis.asyncio import Redis
-
-from .cluster import in_slices
+from .cluster import Store, in_slices
 
 EntryId = tuple[int, int]
 
@@ -25,7 +23,7 @@ def parse_id(value: bytes | str) -> EntryId:
 
 
 async def trim_points(
-    redis: Redis, feeds: list[str], groups: Collection[str]
+    redis: Store, feeds: list[str], groups: Collection[str]
 ) -> dict[str, EntryId | None]:
     """Per feed, the first entry some group may still need: the oldest one a group has
     delivered but not acknowledged, or else the one after its last delivered. None while one
@@ -62,12 +60,12 @@ async def trim_points(
     return points
 
 
-async def trim_point(redis: Redis, feed: str, groups: Collection[str]) -> EntryId | None:
+async def trim_point(redis: Store, feed: str, groups: Collection[str]) -> EntryId | None:
     return (await trim_points(redis, [feed], groups))[feed]
 
 
 async def trim_all(
-    redis: Redis, feeds: list[str], groups: Collection[str], keep_since_ms: int
+    redis: Store, feeds: list[str], groups: Collection[str], keep_since_ms: int
 ) -> int:
     """Drop the entries of each of `feeds` that every consumer group on it has read and
     acknowledged and that are older than `keep_since_ms` (by the server's clock, which made
@@ -90,7 +88,7 @@ async def trim_all(
     return sum(int(n) for n in await in_slices(redis, list(cuts.items()), add))
 
 
-async def trim(redis: Redis, feed: str, groups: Collection[str], keep_since_ms: int) -> int:
+async def trim(redis: Store, feed: str, groups: Collection[str], keep_since_ms: int) -> int:
     """`trim_all` of one feed."""
     return await trim_all(redis, [feed], groups, keep_since_ms)
 

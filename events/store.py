@@ -16,7 +16,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from .cluster import on_one_connection
+from .cluster import Store, on_one_connection
 from .envelope import Envelope, canonical
 from .keys import PREFIX, GameKeys, all_shards, due
 from .replicas import Replicas
@@ -176,7 +176,7 @@ def _at(node: Any) -> dict[str, Any]:
 
 class EventStore:
     def __init__(
-        self, redis: Redis, copies: Copies | None = None, keep_ms: int = KEEP_MS
+        self, redis: Store, copies: Copies | None = None, keep_ms: int = KEEP_MS
     ) -> None:
         self.redis = redis
         self.copies = copies  # None: the store's own fsync is the guarantee
@@ -191,6 +191,7 @@ class EventStore:
         self.unanswered: dict[str, list[Unanswered]] = {}
         self._raw: Any = redis
         if not getattr(redis, "raw_xrange", False):
+            assert isinstance(redis, Redis), "a cluster client has no pool to share"
             self._raw = Redis(connection_pool=redis.connection_pool)
             self._raw.set_response_callback("XRANGE", lambda reply, **_: reply)
 
@@ -216,6 +217,7 @@ class EventStore:
             record, fingerprint = keys.retry(retry[0]), retry[1]
         pairs = [x for kv in (secrets or {}).items() for x in kv]
         head = envelopes[0].prev
+        args: list[int | str | bytes]
         args = [expected_seq, game_id, keep, fingerprint, head, len(pairs) // 2, *pairs]
         args += [canonical(e) for e in envelopes]
         unanswered = None
@@ -256,10 +258,10 @@ class EventStore:
             return Conflict(int(value))
         if status == "forked":
             return Forked(int(value))
-        record = parse_duplicate(value)
-        if isinstance(record, Duplicate):
+        answered = parse_duplicate(value)
+        if isinstance(answered, Duplicate):
             await self._confirm(keys.shard)
-        return record
+        return answered
 
     async def _eval_append(self, keys: list[str], args: list[Any]) -> tuple[Any, _Kept]:
         """EVALSHA straight away (redis-py's script object costs a wrapper and a deprecation
@@ -368,7 +370,9 @@ class EventStore:
             for game_id, rows in zip(ranges, replies, strict=True)
         }
 
-    async def load(self, game_id: str, upto: int | None = None) -> tuple[list[bytes], dict]:
+    async def load(
+        self, game_id: str, upto: int | None = None
+    ) -> tuple[list[bytes], dict[str, str]]:
         """A game's stored envelopes (up to `upto`) and its secrets, in one round trip."""
         keys = GameKeys(game_id)
         pipe = self._raw.pipeline(transaction=False)
@@ -419,7 +423,8 @@ class EventStore:
         return [_text(g) for found in await pipe.execute() for g in found]
 
     async def secrets(self, game_id: str) -> dict[str, str]:
-        raw = await self.redis.hgetall(GameKeys(game_id).secrets)
+        key = GameKeys(game_id).secrets
+        raw = await self.redis.hgetall(key)  # type: ignore[misc]  # redis-py: Awaitable[T] | T
         return {_text(k): _text(v) for k, v in raw.items()}
 
 

@@ -96,10 +96,17 @@ class RowClosed(Event, frozen=True, tag="row_closed"):
     sum: int
 
 
+DiscardReason = Literal["row_protected", "row_closed"]
+RoundEndReason = Literal["fourth_row_protected", "fourth_row_closed", "no_cards"]
+RowReason = Literal[
+    "scored", "closed", "smallest", "smallest_fewer_cards", "smallest_tied", "more_cards"
+]
+
+
 class CardDiscarded(Event, frozen=True, tag="card_discarded"):
     seat: int
     card: str
-    reason: Literal["row_protected", "row_closed"]
+    reason: DiscardReason
 
 
 class RowProtected(Event, frozen=True, tag="row_protected"):
@@ -115,7 +122,7 @@ class TurnEnded(Event, frozen=True, tag="turn_ended"):
 class RoundEnded(Event, frozen=True, tag="round_ended"):
     round: int
     seat: int | None
-    reason: Literal["fourth_row_protected", "fourth_row_closed", "no_cards"]
+    reason: RoundEndReason
 
 
 class RowScore(msgspec.Struct, frozen=True):
@@ -127,9 +134,7 @@ class RowScore(msgspec.Struct, frozen=True):
     protected: bool
     discarded: bool
     points: int
-    reason: Literal[
-        "scored", "closed", "smallest", "smallest_fewer_cards", "smallest_tied", "more_cards"
-    ]
+    reason: RowReason
     note: str
 
 

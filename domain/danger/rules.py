@@ -14,11 +14,13 @@ from .messages import (
     CardPlaced,
     DangerOptions,
     DeckShuffled,
+    DiscardReason,
     Draw,
     EndTurn,
     GameEnded,
     Protect,
     RoundEnded,
+    RoundEndReason,
     RoundScored,
     RoundStarted,
     RowClosed,
@@ -148,7 +150,7 @@ def _place(state: DangerState, seat: int, card: str) -> list[Event]:
     c = colour(card)
     row = state.rows[seat][c]
     if row.done:
-        reason = "row_protected" if row.protected else "row_closed"
+        reason: DiscardReason = "row_protected" if row.protected else "row_closed"
         return [CardDiscarded(seat=seat, card=card, reason=reason), _turn_ended(state, seat)]
     total = row.sum + value(card)
     events: list[Event] = [CardPlaced(seat=seat, card=card, colour=c, sum=total)]
@@ -234,12 +236,14 @@ def _all_done(rows: dict[Colour, Row]) -> bool:
     return all(r.done for r in rows.values())
 
 
-def _end_round(state: DangerState, rows: Rows, seat: int | None, reason: str) -> list[Event]:
+def _end_round(
+    state: DangerState, rows: Rows, seat: int | None, reason: RoundEndReason
+) -> list[Event]:
     """ "The round ends immediately when any player protects or closes his fourth card row." """
     scores, points = score_round(rows)
     totals = [t + p for t, p in zip(state.totals, points, strict=True)]
     events: list[Event] = [
-        RoundEnded(round=state.round, seat=seat, reason=reason),  # type: ignore[arg-type]
+        RoundEnded(round=state.round, seat=seat, reason=reason),
         RoundScored(round=state.round, rows=scores, points=points, totals=totals),
     ]
     if state.round >= ROUNDS:

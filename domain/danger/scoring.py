@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import COLOURS, Colour
-from .messages import RowScore
+from .messages import RowReason, RowScore
 from .state import Row
 
 
@@ -34,6 +34,7 @@ def score_round(rows: list[dict[Colour, Row]]) -> tuple[list[RowScore], list[int
         for seat, seat_rows in enumerate(rows):
             row = seat_rows[colour]
             n = len(row.cards)
+            reason: RowReason
             if row.closed:
                 reason, note = "closed", f"{row.sum} is over 15: the row is closed and scores 0."
             elif seat in losers and len(tied) == 1:
@@ -67,7 +68,7 @@ def score_round(rows: list[dict[Colour, Row]]) -> tuple[list[RowScore], list[int
                     protected=row.protected,
                     discarded=seat in losers,
                     points=earned,
-                    reason=reason,  # type: ignore[arg-type]
+                    reason=reason,
                     note=note,
                 )
             )

@@ -50,9 +50,9 @@ def greedy(view: Danger13View, seat: int, moves: list[Command], dice: Dice) -> C
     rows = [_row(r) for r in view.rows]
     judge = _Judge(rows, seat)
     if view.pending is not None and Accept() in moves:
-        row, card = rows[seat], view.pending.card
+        row, offered = rows[seat], view.pending.card
         refused = judge.utility(seat, _worth(_less_hand(row)), 0.0)
-        accepted = judge.utility(seat, *_outcome(row, card, 1, False))
+        accepted = judge.utility(seat, *_outcome(row, offered, 1, False))
         return Refuse() if refused > accepted else Accept()
     card = view.revealed
     assert card is not None, "a dealer gives only a revealed card"

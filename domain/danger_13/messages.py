@@ -2,33 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar
+from typing import TYPE_CHECKING, Annotated, ClassVar, TypeAlias
 
 import msgspec
 
 from domain.kernel import Command, Event, Secret
-from domain.kernel.composition import composition_type
+from domain.kernel.composition import Composition, composition_type
 from domain.kernel.messages import IdleMinutes, Seed
 
 from .cards import DEFAULT_DECK, MAXIMA
 
-Danger13Deck = composition_type(
-    "Danger13Deck",
-    MAXIMA,
-    DEFAULT_DECK,
-    "How many of each card (notation in docs/events.md): at most twice the default count "
-    "of each. A card left out counts 0.",
-)
+if TYPE_CHECKING:  # the struct is made at run time; to the type checker it is a Composition
+    Danger13Deck: TypeAlias = Composition
+else:
+    Danger13Deck = composition_type(
+        "Danger13Deck",
+        MAXIMA,
+        DEFAULT_DECK,
+        "How many of each card (notation in docs/events.md): at most twice the default count "
+        "of each. A card left out counts 0.",
+    )
 CARD_NAME_MAX = max(len(card) for card in MAXIMA)
 MAX_DECK = sum(MAXIMA.values())
 
 
-def _default_deck() -> Danger13Deck:  # type: ignore[valid-type]
+def _default_deck() -> Danger13Deck:
     return Danger13Deck.of(DEFAULT_DECK)
 
 
 class Danger13Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    deck: Danger13Deck = msgspec.field(default_factory=_default_deck)  # type: ignore[valid-type]
+    deck: Danger13Deck = msgspec.field(default_factory=_default_deck)
     """How many of each card (notation in docs/events.md), at most twice the default count
     of each (218 cards in all). Left out: the default deck, 109 cards (each card's count is
     in its description). A deck whose rounds might never end is refused (422 invalid_deck,

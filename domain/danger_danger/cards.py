@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Literal
 
 from domain.kernel import InvalidOptions
 
-TEAMS = ("pink", "yellow")
+Team = Literal["pink", "yellow"]
+TEAMS: tuple[Team, Team] = ("pink", "yellow")
 INITIAL = {"pink": "P", "yellow": "Y"}
 HIGHEST = 8  # "The cards are numbered 1 through 8, and they wrap around."
 
@@ -45,7 +47,10 @@ FACES: tuple[str, ...] = tuple(
 
 
 def number_of(face: str) -> int:
-    return int(_FACE.match(face).group(1))  # type: ignore[union-attr]
+    m = _FACE.match(face)
+    if m is None:
+        raise ValueError(f"not a Danger Danger face: {face!r}")
+    return int(m.group(1))
 
 
 def cases_of(face: str) -> int:
@@ -84,7 +89,7 @@ def face(card: str) -> str:
     return card[1:]
 
 
-def team_of(card: str) -> str:
+def team_of(card: str) -> Team:
     return "pink" if card[0] == "P" else "yellow"
 
 

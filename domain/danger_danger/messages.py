@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, TypeAlias
 
 import msgspec
 
 from domain.kernel import Command, Event, Secret
-from domain.kernel.composition import composition_type
+from domain.kernel.composition import Composition, composition_type
 from domain.kernel.messages import IdleMinutes, Seed
 
-from .cards import DEFAULT_DECK, FACES, MAX_DECK, MAXIMA
+from .cards import DEFAULT_DECK, FACES, MAX_DECK, MAXIMA, Team
 
-Team = Literal["pink", "yellow"]
-
-DangerDangerDeck = composition_type(
-    "DangerDangerDeck",
-    MAXIMA,
-    DEFAULT_DECK,
-    "Each team's deck, written without the initial (notation in docs/events.md). At most "
-    "twice the default deck's count of each kind of card: 8 of each number (64 cards in "
-    "all), 6 showing 5 Cases, 2 showing 10, 4 New Stack cards. A card left out counts 0.",
-)
+if TYPE_CHECKING:  # the struct is made at run time; to the type checker it is a Composition
+    DangerDangerDeck: TypeAlias = Composition
+else:
+    DangerDangerDeck = composition_type(
+        "DangerDangerDeck",
+        MAXIMA,
+        DEFAULT_DECK,
+        "Each team's deck, written without the initial (notation in docs/events.md). At most "
+        "twice the default deck's count of each kind of card: 8 of each number (64 cards in "
+        "all), 6 showing 5 Cases, 2 showing 10, 4 New Stack cards. A card left out counts 0.",
+    )
 CARD_NAME_MAX = 1 + max(len(face) for face in FACES)
 
 
@@ -36,16 +37,16 @@ class TeamPiles(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pink: Pile
     yellow: Pile
 
-    def __getitem__(self, team: str) -> list[str]:
-        return getattr(self, team)  # type: ignore[no-any-return]
+    def __getitem__(self, team: Team) -> list[str]:
+        return self.pink if team == "pink" else self.yellow
 
 
-def _default_deck() -> DangerDangerDeck:  # type: ignore[valid-type]
+def _default_deck() -> DangerDangerDeck:
     return DangerDangerDeck.of(DEFAULT_DECK)
 
 
 class DangerDangerOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    deck: DangerDangerDeck = msgspec.field(default_factory=_default_deck)  # type: ignore[valid-type]
+    deck: DangerDangerDeck = msgspec.field(default_factory=_default_deck)
     """Each team's deck (notation in docs/events.md), at most twice the default deck's
     count of each kind of card (8 of each number: 64 cards in all). Left out: the default
     deck, 32 cards (each card's count is in its description)."""
@@ -184,10 +185,13 @@ class TimerRang(Event, frozen=True, tag="timer_rang"):
     attempt: int
 
 
+ScoreReason = Literal["both_out", "timer"]
+
+
 class RoundScored(Event, frozen=True, tag="round_scored"):
     round: int
     attempt: int
-    reason: Literal["both_out", "timer"]
+    reason: ScoreReason
     cases: dict[str, int] | None
     """Both out: each team's Cases (tops of its colour plus what the other team trashed)."""
     winner: Team | None

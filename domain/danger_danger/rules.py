@@ -7,11 +7,13 @@ rings, `on_timer` decides what the teams still in lose.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.kernel import Command, Event, InvalidOptions, RuleViolation, Shuffler
 from domain.kernel.game import Timer
 from domain.kernel.table import GameAbandoned
 
-from .cards import TEAMS, check_deck, fits, is_new_stack, team_deck
+from .cards import TEAMS, Team, check_deck, fits, is_new_stack, team_deck
 from .messages import (
     CardDrawn,
     CardPlayed,
@@ -28,6 +30,7 @@ from .messages import (
     PlayCard,
     RoundScored,
     RoundStarted,
+    ScoreReason,
     StacksLaid,
     StackStarted,
     Swap,
@@ -55,7 +58,7 @@ def check_options(options: DangerDangerOptions, seats: int) -> None:
 
 
 def setup(
-    options: DangerDangerOptions, seats: int, shuffler: Shuffler, teams: list[str]
+    options: DangerDangerOptions, seats: int, shuffler: Shuffler, teams: Sequence[str | None]
 ) -> list[Event]:
     members = {name: [s for s, t in enumerate(teams) if t == name] for name in TEAMS}
     for name, seated in members.items():
@@ -161,7 +164,7 @@ def decide(
     raise RuleViolation("unknown_command", f"Danger Danger has no command {command!r}.")
 
 
-def _draw(team: TeamState, name: str, seat: int) -> list[Event]:
+def _draw(team: TeamState, name: Team, seat: int) -> list[Event]:
     if team.holding is not None:
         raise RuleViolation(
             "holding_card", "Your team holds a card: it must be played before the next draw."
@@ -178,7 +181,7 @@ def _draw(team: TeamState, name: str, seat: int) -> list[Event]:
 
 
 def _go_out(
-    state: DangerDangerState, team: TeamState, name: str, seat: int, shuffler: Shuffler
+    state: DangerDangerState, team: TeamState, name: Team, seat: int, shuffler: Shuffler
 ) -> list[Event]:
     """ "every player on your team must have both hands flat on the table at the same
     time. If anyone is holding a card, they must successfully play it" first."""
@@ -190,33 +193,38 @@ def _go_out(
     if len(team.declared) + 1 < len(team.seats):
         return events
     events.append(TeamOut(team=name))
-    other = "yellow" if name == "pink" else "pink"
+    other: Team = "yellow" if name == "pink" else "pink"
     if not state.teams[other].out:
         return events
     showing = cases_showing(state)
-    winner = None if showing["pink"] == showing["yellow"] else max(showing, key=showing.get)  # type: ignore[arg-type]
+    winner: Team | None = None  # a tie: the round is replayed
+    if showing["pink"] != showing["yellow"]:
+        winner = "pink" if showing["pink"] > showing["yellow"] else "yellow"
     return events + _score(state, "both_out", showing, winner, shuffler)
 
 
 def _score(
     state: DangerDangerState,
-    reason: str,
+    reason: ScoreReason,
     showing: dict[str, int] | None,
-    winner: str | None,
+    winner: Team | None,
     shuffler: Shuffler,
 ) -> list[Event]:
     scored = _scored(state, reason, showing, winner)
     tokens = scored.tokens
     events: list[Event] = [scored]
     if winner is not None and tokens[winner] >= TOKENS_TO_WIN:
-        return [*events, GameEnded(tokens=tokens, winner=winner)]  # type: ignore[arg-type]
+        return [*events, GameEnded(tokens=tokens, winner=winner)]
     # "Collect the cards on the table and shuffle each team's deck separately."
     next_round, attempt = (state.round + 1, 1) if winner else (state.round, state.attempt + 1)
     return events + _deal(state.options, next_round, attempt, state.shuffles, shuffler)
 
 
 def _scored(
-    state: DangerDangerState, reason: str, showing: dict[str, int] | None, winner: str | None
+    state: DangerDangerState,
+    reason: ScoreReason,
+    showing: dict[str, int] | None,
+    winner: Team | None,
 ) -> RoundScored:
     tokens = dict(state.tokens)
     if winner is not None:
@@ -224,9 +232,9 @@ def _scored(
     return RoundScored(
         round=state.round,
         attempt=state.attempt,
-        reason=reason,  # type: ignore[arg-type]
+        reason=reason,
         cases=showing,
-        winner=winner,  # type: ignore[arg-type]
+        winner=winner,
         tokens=tokens,
     )
 

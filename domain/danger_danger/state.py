@@ -8,7 +8,7 @@ import msgspec
 
 from domain.kernel import Event
 
-from .cards import TEAMS, cases, team_of
+from .cards import TEAMS, Team, cases, team_of
 from .messages import (
     CardDrawn,
     CardPlayed,
@@ -50,7 +50,7 @@ class TeamState(msgspec.Struct):
 class DangerDangerState(msgspec.Struct):
     options: DangerDangerOptions
     seats: int
-    teams: dict[str, TeamState] = msgspec.field(default_factory=dict)
+    teams: dict[Team, TeamState] = msgspec.field(default_factory=dict)
     stacks: list[list[str]] = msgspec.field(default_factory=list)  # bottom first
     round: int = 0
     attempt: int = 0
@@ -58,13 +58,13 @@ class DangerDangerState(msgspec.Struct):
     tokens: dict[str, int] = msgspec.field(default_factory=lambda: dict.fromkeys(TEAMS, 0))
     shuffles: int = 0
     last_round: RoundScored | None = None
-    winner: str | None = None
+    winner: Team | None = None
     commanded: bool = False
     """A seat has sent a command since this round (or its replay) was dealt."""
     idle_replays: int = 0
     """Rounds in a row replayed because the timer rang with no command at all."""
 
-    def team_of(self, seat: int) -> str:
+    def team_of(self, seat: int) -> Team:
         return next(name for name, t in self.teams.items() if seat in t.seats)
 
 
@@ -164,7 +164,7 @@ def _played(team: TeamState) -> None:
 def cases_showing(state: DangerDangerState) -> dict[str, int]:
     """ "add up the Cases on each of your team's cards on top of a Stack. Then take any
     cards the other team trashed and add those Cases to your total." """
-    out = dict.fromkeys(TEAMS, 0)
+    out: dict[str, int] = dict.fromkeys(TEAMS, 0)
     for stack in state.stacks:
         out[team_of(stack[-1])] += cases(stack[-1])
     for name, team in state.teams.items():

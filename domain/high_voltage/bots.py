@@ -85,7 +85,7 @@ def _play_value(view: HighVoltageView, seat: int) -> Callable[[Command], float]:
             return -deny * harm * (1.0 if later == 0 else UNSURE)
         taken = [*mine, *plays, card]
         after = points(taken)
-        gain = after - before
+        gain: float = after - before
         if later == 0 or not unseen:
             return gain
         # The seats still to play are taken to play any unseen card: what one below ours

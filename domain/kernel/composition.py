@@ -8,7 +8,7 @@ the bounds allow. A kind left out counts 0; a count of 0 is not recorded.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, Self, cast
 
 import msgspec
 
@@ -46,7 +46,7 @@ def composition_type(
             ge=0, le=most, description=f"At most {most}; {usual} in the default deck."
         )
         fields.append((_attribute(card), Annotated[int, meta], 0))
-    return msgspec.defstruct(  # type: ignore[return-value]
+    made = msgspec.defstruct(
         name,
         fields,
         bases=(Composition,),
@@ -57,3 +57,4 @@ def composition_type(
         module=__name__,
         namespace={"__doc__": doc},
     )
+    return cast(type[Composition], made)  # its base is Composition

@@ -105,6 +105,9 @@ class GameAbandoned(Event, frozen=True, tag="game_abandoned"):
     null for `admin` and `no_play`."""
 
 
+Actor = int | Literal["admin", "anyone", "server"]
+"""Who sends a command: a seat, the game's admin, anyone (joining), or the server."""
+
 TABLE_EVENTS: tuple[type[Event], ...] = (
     GameCreated,
     PlayerJoined,
@@ -219,7 +222,7 @@ def create(
     sandbox: bool,
     seed_commitment: str,
     private: bool = False,
-) -> list[Event]:
+) -> list[GameCreated]:
     """The first event of a game. Options were validated against the game's type already."""
     if not rules.min_seats <= seats <= rules.max_seats:
         raise RuleViolation(
@@ -268,7 +271,7 @@ def decide(
     table: Table,
     rules: GameRules,
     command: Command,
-    actor: int | Literal["admin", "anyone", "server"],
+    actor: Actor,
     shuffler: Shuffler,
     setup_options: Any = None,
 ) -> list[Event]:
@@ -462,7 +465,7 @@ def evolve(table: Table, rules: GameRules, event: Event) -> Table:
         if kind is rules.final_event:
             table.status = "finished"
         _track_timers(table, rules)
-    elif kind is PlayerJoined:
+    elif type(event) is PlayerJoined:
         table.players.append(
             Player(
                 name=event.name,
@@ -475,18 +478,18 @@ def evolve(table: Table, rules: GameRules, event: Event) -> Table:
             )
         )
         table.players.sort(key=lambda p: p.seat)  # by seat, as the shuffles take them
-    elif kind is SeatLeft:
+    elif type(event) is SeatLeft:
         table.players = [p for p in table.players if p.seat != event.seat]
-    elif kind is TeamChanged:
+    elif type(event) is TeamChanged:
         next(p for p in table.players if p.seat == event.seat).team = event.team
-    elif kind is SeatTokenReissued:
+    elif type(event) is SeatTokenReissued:
         pass  # the token is the service's; the log says when it changed
-    elif kind is GameStarted:
+    elif type(event) is GameStarted:
         table.status = "active"
         table.state = rules.initial(table.options, table.seats)
-    elif kind is SeedRevealed:
+    elif type(event) is SeedRevealed:
         table.seed = event.seed
-    elif kind is GameAbandoned:
+    elif type(event) is GameAbandoned:
         table.status = "abandoned"
         table.timers.clear()
     else:
