@@ -31,6 +31,7 @@ run-cluster: $(STAMP)
 # Chromium installed or not.
 test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -q --ignore=tests/browser
 
 # The suite's API, projections, streams, timers and durability tests on a Valkey cluster of
@@ -65,6 +66,7 @@ screenshots: $(TEST_STAMP) chromium
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 # Not part of `make test`: a few minutes of load (docs/performance.md). wrk is Debian's.
 bench-tools: $(TEST_STAMP)
