@@ -31,6 +31,7 @@ run-cluster: $(STAMP)
 # Chromium installed or not.
 test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q --ignore=tests/browser
 
@@ -64,9 +65,10 @@ test-browser: $(TEST_STAMP) chromium
 screenshots: $(TEST_STAMP) chromium
 	$(PY) -m tests.browser.screenshots
 
-# ruff, then mypy: what it checks, and how strictly, is [tool.mypy] in pyproject.toml.
+# ruff, the import contracts, then mypy ([tool.mypy] in pyproject.toml says how strictly).
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
 # Not part of `make test`: a few minutes of load (docs/performance.md). wrk is Debian's.

@@ -29,21 +29,21 @@ async def main(redis_url: str, ids: list[str]) -> None:
     redis = Redis.from_url(redis_url)
     service = GameService(EventStore(redis), True, None, cache_bytes=2**40)
     await service.get(ids[0])  # codecs, imports and connections are not the games' cost
-    service.play.games.clear()
+    service.repository.cache.clear()
     gc.collect()
     before = rss()
     for game_id in ids[:GAMES]:
         await service.get(game_id)
     gc.collect()
     after = rss()
-    held = len(service.play.games)
+    held = len(service.repository.cache)
     print(
         json.dumps(
             {
                 "games": held,
                 "bytes_per_cached_game": round((after - before) / held),
                 # What the cache's own measure (DANGER_CACHE_MB) counts, beside the RSS.
-                "measured_bytes_per_game": round(service.play.games.bytes / held),
+                "measured_bytes_per_game": round(service.repository.cache.bytes / held),
             }
         )
     )

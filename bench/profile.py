@@ -31,10 +31,10 @@ PARTS = [
     ("decide (the game's rules)", "decide"),
     ("seal (canonical JSON, SHA-256, salts)", "seal_all"),
     ("fold the new events", "Game.fold"),
-    ("view for the caller", "GameService.view"),
+    ("view for the caller", "view (service/play/write_path.py"),
     ("append: redis-py and the Lua call", "EventStore.append"),
-    ("authenticate", "GameService._authenticate"),
-    ("rest of the command path", "GameService._execute"),
+    ("authenticate", "Access.role"),
+    ("rest of the command path", "WritePath.execute"),
     ("rest of the command path", "GameService.command"),
     ("projections", "Projection."),
     ("arq worker (timers, bots)", "Worker."),
@@ -119,7 +119,7 @@ async def _finished_games(redis_url: str, games: list[record.Recorded]) -> dict:
     from bench.replay import finished_games
     from domain.registry import GAMES
     from events.store import EventStore
-    from service.play.games import GameService
+    from service.play.games import GameService, SeatCommand
     from service.readmodels.projections import LobbyProjection
     from service.wire.schemas import GameCommand
 
@@ -139,7 +139,7 @@ async def _finished_games(redis_url: str, games: list[record.Recorded]) -> dict:
             tokens.append(token)
         await service.start(table.id, admin)
         for seat, body in game.steps:
-            await service.command(table.id, tokens[seat], command(body), None, None)
+            await service.command(SeatCommand(table.id, tokens[seat], command(body)))
     await LobbyProjection(redis, store).catch_up()
     logs = await finished_games(redis, store)
     await redis.aclose()

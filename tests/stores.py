@@ -206,3 +206,14 @@ def queue_pool(store: object, queue: str):  # type: ignore[no-untyped-def]
     from redis.asyncio import ConnectionPool
 
     return ArqRedis(ConnectionPool.from_url(queue_of(store)), default_queue_name=queue)
+
+
+class Unscheduled:
+    """A scheduler that queues nothing: for a worker run on a queue of a test's own, whose
+    jobs must not queue more there."""
+
+    async def timer(self, game_id: str, timer_id: str, deadline: object) -> None:
+        pass
+
+    async def bot(self, game_id: str, seat: int, since: int, seq: int, delay: float) -> None:
+        pass

@@ -10,24 +10,24 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from arq.connections import ArqRedis
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
-from litestar.types import Receive, Scope, Send
+from litestar.types import Middleware, Receive, Scope, Send
 
-from events.cluster import Store
-from events.store import EventStore
 from service.assembly import background
+from service.assembly.runtime import open_core
 from service.http import (
     audit_api,
     docs_ui,
     games_api,
     health,
     history_api,
+    metrics_page,
+    params,
     play_api,
     players_api,
     seats_api,
@@ -40,14 +40,11 @@ from service.http.guards.open_games import OpenGames
 from service.http.guards.rate_ledger import Ledger
 from service.http.observe import observe
 from service.http.problems import HANDLERS
-from service.infra import durability, logs, metrics, shards
+from service.infra import logs, metrics
 from service.infra.bell import Bell
-from service.infra.clock import StoreClock
 from service.infra.config import Settings
-from service.infra.connections import open_queue, open_store, queue_url
-from service.infra.durability import InForce
 from service.infra.supervisor import Supervisor
-from service.jobs.worker import JobQueue, sweep
+from service.jobs.worker import sweep
 from service.live.foreground import Foreground
 from service.live.stream_slots import StreamSlots
 from service.live.stream_writer import StreamWriter
@@ -88,9 +85,7 @@ class Hall(Litestar):
         super().__init__(*args, **kwargs)
         self.clients, self.foreground, self.commands = clients, foreground, commands
         # Commands beside Litestar's layers (service/http/command_route.py), all else through them.
-        self._routed = (
-            super().__call__ if commands is None else commands.beside(self._litestar, self.state)
-        )
+        self._routed = super().__call__ if commands is None else commands.beside(self._litestar)
 
     async def _litestar(self, scope: Scope, receive: Receive, send: Send) -> None:
         await super().__call__(scope, receive, send)
@@ -99,6 +94,7 @@ class Hall(Litestar):
         if scope["type"] != "http":
             await super().__call__(scope, receive, send)
             return
+        scope["app"] = scope["litestar_app"] = self  # as Litestar's own entry sets them
         await self.foreground.serve(scope, receive, send, self._observed)
 
     async def _observed(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -109,23 +105,6 @@ def _service(state: State) -> GameService:
     return state.service  # type: ignore[no-any-return]
 
 
-async def open_stores(settings: Settings, redis_url: str) -> tuple[Store, str, InForce]:
-    """The store's client (a single server or a cluster), once it is fit to serve: the job
-    queue has a single server (service/infra/connections.py), the store keeps what is acknowledged
-    (service/infra/durability.py), and its number of shards agrees with this process's
-    (service/infra/shards.py); and where the job queue lives."""
-    redis = await open_store(redis_url, settings.redis_connections)
-    try:
-        queue_at = await queue_url(redis_url, settings.queue_url)
-        in_force = await durability.establish(redis, settings.durability)
-        await shards.establish(redis, settings.shards)  # the first write, on a fit store
-    except BaseException:
-        await redis.aclose()
-        raise
-    durability.announce(in_force)
-    return redis, queue_at, in_force
-
-
 def create_app(
     settings: Settings, redis_url: str, local_clock: Callable[[], float] = time.time
 ) -> Litestar:
@@ -133,23 +112,10 @@ def create_app(
     follow the store's clock whatever it says)."""
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        redis, queue_at, in_force = await open_stores(settings, redis_url)
-        app.state.durability = in_force
-        store = EventStore(redis, in_force.copies, settings.idempotency_ms)
-        # The job queue's pool is bounded too (arq's own would not be): the store's pool
-        # where the queue lives on the store's server.
-        queue = open_queue(redis, redis_url, queue_at, settings.redis_connections)
-        pool = ArqRedis(queue.connection_pool, default_queue_name=settings.queue)
-        app.state.queue = pool
-        clock = StoreClock(redis, local_clock)
-        service = GameService(
-            store,
-            settings.sandbox,
-            JobQueue(pool),
-            settings.lifecycle,
-            clock,
-            cache_bytes=settings.cache_mb * 2**20,
-        )
+        core = await open_core(settings, redis_url, local_clock)
+        redis, store, service, clock = core.redis, core.store, core.service, core.service.clock
+        app.state.durability = core.in_force
+        app.state.queue = core.pool
         if settings.rate_limits and settings.rate_settle_ms > 0:
             limiter.ledger = Ledger(
                 redis, clock.time, settings.rate_settle_ms / 1000, settings.rate_buckets
@@ -189,10 +155,10 @@ def create_app(
         if settings.background:
             # Their errors show in /health.
             app.state.projections = background.start(
-                supervisor, queue_at, redis, store, service, settings, bell
+                supervisor, core.queue_at, redis, store, core.jobs, settings, bell
             )
         else:
-            first_sweep = asyncio.create_task(sweep(service))
+            first_sweep = asyncio.create_task(sweep(core.jobs))
         try:
             yield
         finally:
@@ -208,21 +174,23 @@ def create_app(
             if limiter.ledger is not None:
                 await limiter.ledger.stop()
                 limiter.ledger = None
-            with contextlib.suppress(Exception):  # else within the appends' grace
-                await service.play.due_filing.flushed()
             app.state.offload.close()
-            await pool.aclose()
-            await queue.aclose()
-            await redis.aclose()
+            await core.close()
             metrics.process_exits()
 
     clients = Clients(settings.trusted_proxies)
     foreground = Foreground()  # the requests in flight, which the streams' fan-out lets go first
     limiter = ratelimit.Limiter(settings.rates, clients)
+    # Around every route, the commands' beside Litestar's included. The app key first: a
+    # request is limited under its key when it sent a good one.
+    middleware: list[Middleware] = [
+        app_keys.AppKeyMiddleware,
+        *([ratelimit.middleware(limiter)] if settings.rate_limits else []),
+    ]
     app = Hall(
         clients=clients,
         foreground=foreground,
-        commands=CommandRoute(limiter if settings.rate_limits else None, settings.max_body_bytes)
+        commands=CommandRoute(settings.max_body_bytes, middleware)
         if settings.direct_commands
         else None,
         route_handlers=[
@@ -230,7 +198,7 @@ def create_app(
             play_api.PlayController,
             history_api.HistoryController,
             health.health,
-            *([metrics.metrics] if settings.metrics in ("open", "token") else []),
+            *([metrics_page.metrics] if settings.metrics in ("open", "token") else []),
             players_api.PlayersController,
             seats_api.SeatsController,
             docs_ui.assets(),
@@ -239,10 +207,7 @@ def create_app(
             web_ui.assets(),
         ],
         # The app key first: a request is limited under its key when it sent a good one.
-        middleware=[
-            app_keys.AppKeyMiddleware,
-            *([ratelimit.middleware(limiter)] if settings.rate_limits else []),
-        ],
+        middleware=middleware,
         state=State(
             {
                 "open_games": OpenGames(settings.open_games_per_client, clients),
@@ -257,7 +222,7 @@ def create_app(
         ),
         dependencies={
             "service": Provide(_service, sync_to_thread=False),
-            "token": Provide(games_api.bearer_token, sync_to_thread=False),
+            "token": Provide(params.bearer_token, sync_to_thread=False),
         },
         lifespan=[lifespan],
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
@@ -278,7 +243,7 @@ def create_app(
             description=DESCRIPTION,
             path="/schema",
             render_plugins=[docs_ui.swagger()],
-            components=Components(security_schemes=games_api.SECURITY_SCHEMES),
+            components=Components(security_schemes=params.SECURITY_SCHEMES),
         ),
         debug=False,
     )

@@ -10,8 +10,8 @@ from events.store import EventStore
 from service.infra.bell import Bell
 from service.infra.config import Settings
 from service.infra.supervisor import Supervisor, TaskHealth
+from service.jobs.game_jobs import GameJobs
 from service.jobs.worker import SupervisedWorker, sweep
-from service.play.games import GameService
 from service.readmodels.projections import Projection, consumers
 
 
@@ -26,7 +26,7 @@ def start(
     redis_url: str,
     redis: Redis,
     store: EventStore,
-    service: GameService,
+    jobs: GameJobs,
     settings: Settings,
     bell: Bell | None = None,
 ) -> list[Projection]:
@@ -40,10 +40,10 @@ def start(
 
         # A projection keeps its own loop alive and logs what fails: it tells no progress.
         supervisor.start(f"projection:{projection.group}", project, beats=False)
-    supervisor.start("worker", SupervisedWorker(redis_url, service, settings.queue))
+    supervisor.start("worker", SupervisedWorker(redis_url, jobs, settings.queue))
 
     async def sweeping(health: TaskHealth) -> None:
-        await sweep(service, settings.sweep_seconds, health)
+        await sweep(jobs, settings.sweep_seconds, health)
 
     supervisor.start("sweep", sweeping)
     return projections

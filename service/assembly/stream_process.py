@@ -23,7 +23,7 @@ import socket
 import sys
 
 from events.store import EventStore
-from service.assembly.app import open_stores
+from service.assembly.runtime import open_stores
 from service.infra import event_loop, logs
 from service.infra.config import Settings
 from service.live.stream_slots import Unbounded
@@ -46,8 +46,9 @@ class Writer:
         settings = self.settings
         redis, _, in_force = await open_stores(settings, self.redis_url)
         store = EventStore(redis, in_force.copies, settings.idempotency_ms)
+        # Reads only: a service with no reactions, since it appends nothing.
         service = GameService(
-            store, settings.sandbox, None, settings.lifecycle, cache_bytes=settings.cache_mb * 2**20
+            store, settings.sandbox, settings.lifecycle, cache_bytes=settings.cache_mb * 2**20
         )
         self.hub = StreamHub(
             service,

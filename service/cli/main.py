@@ -117,7 +117,7 @@ async def _refused(settings: Settings, redis_url: str) -> str | None:
     from redis.exceptions import RedisError
 
     from events.cluster import address
-    from service.assembly.app import open_stores
+    from service.assembly.runtime import open_stores
     from service.infra.connections import QueueRefused
     from service.infra.durability import Refused
     from service.infra.shards import ShardsRefused
@@ -197,19 +197,15 @@ def _worker(args: argparse.Namespace) -> int:
     import asyncio
     import signal
 
-    from arq.connections import ArqRedis
     from redis.exceptions import RedisError
 
-    from events.store import EventStore
     from service.assembly import background
-    from service.assembly.app import open_stores
+    from service.assembly.runtime import open_core
     from service.infra.bell import Bell
-    from service.infra.connections import QueueRefused, open_queue
+    from service.infra.connections import QueueRefused
     from service.infra.durability import Refused
     from service.infra.shards import ShardsRefused
     from service.infra.supervisor import Supervisor
-    from service.jobs.worker import JobQueue
-    from service.play.games import GameService
 
     try:
         settings = Settings.from_env()
@@ -226,25 +222,17 @@ def _worker(args: argparse.Namespace) -> int:
 
     async def run() -> int:
         try:
-            redis, queue_at, in_force = await open_stores(settings, redis_url)
+            # A timer that ends a round begins the next round's timer: this process queues it.
+            core = await open_core(settings, redis_url)
         except (Refused, ShardsRefused, QueueRefused, RedisError, OSError) as exc:
             print(f"danger worker: {exc}", file=sys.stderr)
             return 1
-        store = EventStore(redis, in_force.copies, settings.idempotency_ms)
-        # A timer that ends a round begins the next round's timer: this process queues it.
-        queue = open_queue(redis, redis_url, queue_at, settings.redis_connections)
-        pool = ArqRedis(queue.connection_pool, default_queue_name=settings.queue)
-        service = GameService(
-            store,
-            settings.sandbox,
-            JobQueue(pool),
-            settings.lifecycle,
-            cache_bytes=settings.cache_mb * 2**20,
-        )
         supervisor = Supervisor(settings.give_up_seconds)
-        bell = Bell(redis)
+        bell = Bell(core.redis)
         await bell.start()
-        background.start(supervisor, queue_at, redis, store, service, settings, bell)
+        background.start(
+            supervisor, core.queue_at, core.redis, core.store, core.jobs, settings, bell
+        )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -266,11 +254,7 @@ def _worker(args: argparse.Namespace) -> int:
             task.cancel()
         await supervisor.stop()
         await bell.stop()
-        with contextlib.suppress(Exception):  # the store may be what failed
-            await service.play.due_filing.flushed()
-            await pool.aclose()
-            await queue.aclose()
-            await redis.aclose()
+        await core.close()
         return code
 
     return event_loop.run(run(), settings)

@@ -12,7 +12,9 @@ from litestar.openapi.spec import RequestBody, Schema
 from litestar.openapi.spec.media_type import OpenAPIMediaType
 from litestar.response import Response
 
-from service.http.games_api import _offloaded
+from service.http.answers import (
+    offloaded,
+)
 from service.http.problems import responses
 from service.infra.errors import ApiError
 from service.play import offload
@@ -64,7 +66,7 @@ def upload_handler(max_bytes: int) -> HTTPRouteHandler:
         data = await request.body()
         if not data.strip():
             raise ApiError(400, "empty_export", "The body holds no event: send a game's export.")
-        report = await _offloaded(request, offload.audit_of_export, data)
+        report = await offloaded(request, offload.audit_of_export, data)
         return Response(report, media_type="application/json")
 
     return audit_export

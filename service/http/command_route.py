@@ -10,6 +10,11 @@ encoded as Litestar would. Everything else (a header or a body that is refused, 
 request, a body whose length is not given up front) goes to Litestar's route with the body
 as it was received, so that every refusal is the route's own, word for word. The route stays
 the one the spec documents; `tests/api/test_command_route.py` holds the two answers equal.
+
+What the two routes share is defined once: the parameters' bounds (service/http/params.py),
+the request and the answer (service/http/commands.py), and the middleware, which the app
+hands to both (service/assembly/app.py): a command served here passes through the same
+middleware, in the same order, as one the route serves.
 """
 
 from __future__ import annotations
@@ -17,21 +22,19 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from litestar.serialization import encode_json
+from litestar.types import Middleware
 
-from service.http.games_api import _check_idempotency_key, _parse_if_match, _result, bearer
-from service.http.guards.ratelimit import Limiter
+from service.http.commands import JSON, answer, seat_command
 from service.http.observe import COMMANDS_ROUTE
-from service.http.play_api import wants_minimal
+from service.http.params import MAX_GAME_ID, MAX_IDEMPOTENCY_KEY, MAX_PREFER, bearer
 from service.http.problems import HANDLERS
 from service.infra.errors import ApiError
+from service.play.games import SeatCommand
 from service.wire.bodies import decode
 from service.wire.schemas import GameCommand
 
 ASGI = Callable[[Any, Any, Any], Awaitable[None]]
 PREFIX, SUFFIX = "/v1/games/", "/commands"
-MAX_GAME_ID = 64  # the path parameter's bound in the spec (service/http/games_api.py, GameId)
-MAX_IDEMPOTENCY_KEY, MAX_PREFER = 128, 256  # the header parameters' bounds in the spec
 _READ = frozenset(
     {
         b"authorization",
@@ -44,7 +47,8 @@ _READ = frozenset(
         b"origin",
     }
 )
-_JSON = [(b"content-type", b"application/json")]
+_JSON = [(b"content-type", JSON)]
+_ASKED = "danger.command"  # the parsed request, from the route to its handler
 
 
 def game_of(scope: Any) -> str | None:
@@ -61,15 +65,21 @@ def game_of(scope: Any) -> str | None:
 class CommandRoute:
     """Serves the plainly well-formed commands; hands every other request to `app`."""
 
-    def __init__(self, limiter: Limiter | None, max_body: int) -> None:
-        self.limiter, self.max_body = limiter, max_body
+    def __init__(self, max_body: int, middleware: list[Middleware]) -> None:
+        self.max_body = max_body
+        self.middleware = middleware
         self.app: ASGI
-        self.state: Any
+        self._served: ASGI = self._command
         self.served = 0  # commands answered here rather than by the route
 
-    def beside(self, app: ASGI, state: Any) -> CommandRoute:
-        """This route in front of `app` (the Litestar app), with the app's state."""
-        self.app, self.state = app, state
+    def beside(self, app: ASGI) -> CommandRoute:
+        """This route in front of `app` (the Litestar app, whose `scope["app"]` is set), the
+        middleware around it as Litestar puts it around its routes: the first outermost."""
+        self.app = app
+        served: ASGI = self._command
+        for layer in reversed(self.middleware):
+            served = layer(served)  # type: ignore[operator]  # factories and classes alike
+        self._served = served
         return self
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -89,41 +99,33 @@ class CommandRoute:
             body += message.get("body", b"")
             if not message.get("more_body", False) or len(body) > length:
                 break
-        command = self._parsed(received, body, length, headers)
-        if command is None:
+        asked = self._parsed(received, body, length, headers, game_id)
+        if asked is None:
             await self.app(scope, _replay(received, receive), send)
             return
-        token, key, if_match, full = command[1:]
         self.served += 1
-        scope["path_template"] = COMMANDS_ROUTE  # as the route would: for the log and metrics
-        scope["path_params"] = {"game_id": game_id}
-        extra: list[tuple[bytes, bytes]] = []
+        scope["path_template"] = COMMANDS_ROUTE  # as the router would: for the middleware,
+        scope["path_params"] = {"game_id": game_id}  # the log and the metrics
+        scope[_ASKED] = asked
         try:
-            if self.limiter is not None:
-                extra = await self._limit(scope)
-            outcome = await self.state.service.command(
-                game_id, token, command[0], key, if_match, full
-            )
+            await self._served(scope, receive, send)
+        except Exception as exc:  # refused by a middleware (a rate limit): as Litestar would
+            await _problem(scope, receive, send, exc)
+
+    async def _command(self, scope: Any, receive: Any, send: Any) -> None:
+        """The handler, inside the middleware: a refusal is answered here, through the
+        middleware's `send` (a rate limit's fields go on it), as Litestar's route does."""
+        asked = scope.pop(_ASKED)
+        try:
+            answered = answer(await scope["app"].state.service.command(asked), asked.full)
         except Exception as exc:
-            await _problem(scope, receive, send, exc, extra)
+            await _problem(scope, receive, send, exc)
             return
-        if full:
-            payload = encode_json(_result(outcome))
-            start = [
-                *_JSON,
-                (b"content-length", str(len(payload)).encode()),
-                *extra,
-            ]
-            await send({"type": "http.response.start", "status": 200, "headers": start})
-            await send({"type": "http.response.body", "body": payload, "more_body": False})
-            return
-        minimal = [
-            (b"etag", f'"{outcome.seq}"'.encode()),
-            (b"preference-applied", b"return=minimal"),
-            *extra,
-        ]
-        await send({"type": "http.response.start", "status": 204, "headers": minimal})
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
+        headers = [(k.encode(), v.encode()) for k, v in answered.headers]
+        if answered.body is not None:
+            headers = [*_JSON, (b"content-length", str(len(answered.body)).encode()), *headers]
+        await send({"type": "http.response.start", "status": answered.status, "headers": headers})
+        await send({"type": "http.response.body", "body": answered.body or b"", "more_body": False})
 
     def _plain(self, headers: dict[bytes, bytes]) -> bool:
         """Whether the headers are ones the route would surely take (else it answers)."""
@@ -139,29 +141,28 @@ class CommandRoute:
         )
 
     def _parsed(
-        self, received: list[Any], body: bytes, length: int, headers: dict[bytes, bytes]
-    ) -> tuple[Any, str | None, str | None, int | None, bool] | None:
-        """The command and its parameters, or None where the route is to answer."""
+        self,
+        received: list[Any],
+        body: bytes,
+        length: int,
+        headers: dict[bytes, bytes],
+        game_id: str,
+    ) -> SeatCommand | None:
+        """The command path's request, or None where the route is to answer."""
         if received[-1]["type"] != "http.request" or len(body) != length:
             return None
         text = {k.decode(): v.decode("latin-1") for k, v in headers.items()}
         try:
-            command = decode(body, GameCommand)
-            token = bearer(text.get("authorization"))
-            key = _check_idempotency_key(text.get("idempotency-key"))
-            if_match = _parse_if_match(text.get("if-match"))
+            return seat_command(
+                game_id,
+                bearer(text.get("authorization")),
+                decode(body, GameCommand),
+                text.get("idempotency-key"),
+                text.get("if-match"),
+                text.get("prefer"),
+            )
         except (ApiError, RecursionError):
             return None
-        return command, token, key, if_match, not wants_minimal(text.get("prefer"))
-
-    async def _limit(self, scope: Any) -> list[tuple[bytes, bytes]]:
-        """The client's command limit taken as service/http/guards/ratelimit.py's middleware takes
-        it; the answer's fields (a refusal is raised with them)."""
-        limiter = self.limiter
-        rate = limiter.rates.command  # type: ignore[union-attr]
-        if rate is None:
-            return []
-        return await limiter.admit(self.state.redis, scope, "command", rate)  # type: ignore[union-attr]
 
 
 def _headers(scope: Any) -> dict[bytes, bytes] | None:
@@ -187,23 +188,11 @@ def _replay(received: list[Any], receive: Any) -> Any:
     return replayed
 
 
-async def _problem(
-    scope: Any, receive: Any, send: Any, exc: Exception, extra: list[tuple[bytes, bytes]]
-) -> None:
-    """The problem answer Litestar's exception handlers would give, with the limit's fields."""
+async def _problem(scope: Any, receive: Any, send: Any, exc: Exception) -> None:
+    """The problem answer Litestar's exception handlers would give."""
     from litestar import Request
 
     handler = next(h for t, h in HANDLERS.items() if isinstance(exc, t))
     request: Request[Any, Any, Any] = Request(scope, receive)
     response = handler(request, exc)  # type: ignore[operator]
-    asgi = response.to_asgi_response(None, request)
-    headers_sent = False
-
-    async def send_with(message: Any) -> None:
-        nonlocal headers_sent
-        if message["type"] == "http.response.start" and not headers_sent:
-            headers_sent = True
-            message["headers"] = [*message.get("headers", ()), *extra]
-        await send(message)
-
-    await asgi(scope, receive, send_with)
+    await response.to_asgi_response(None, request)(scope, receive, send)

@@ -13,27 +13,30 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Controller, HttpMethod, Request, get, post, route
 from litestar.datastructures import ResponseHeader
-from litestar.di import NamedDependency
-from litestar.openapi.spec import Discriminator, Reference, SecurityScheme
-from litestar.params import Body, HeaderParameter, PathParameter, QueryParameter
+from litestar.openapi.spec import Discriminator
+from litestar.params import Body, QueryParameter
 from litestar.response import Response
 
 from domain.registry import GAMES
-from events.store import decode_envelope
+from service.http.answers import game_out, reader
 from service.http.guards import app_keys
+from service.http.params import (
+    ADMIN,
+    READER,
+    GameId,
+    IdempotencyKey,
+    Service,
+    Token,
+    check_idempotency_key,
+)
 from service.http.problems import responses
-from service.infra.clock import stamp
 from service.infra.errors import ApiError
-from service.play import names, offload, players
-from service.play.game_model import Game, Outcome
+from service.play import names, players
 from service.play.games import GameService
 from service.readmodels import lobby as lobby_model
 from service.wire.schemas import (
-    Clock,
-    CommandResult,
     Created,
     CreateGame,
-    EventOut,
     GameName,
     GameOut,
     Joined,
@@ -42,171 +45,6 @@ from service.wire.schemas import (
     LobbyEntry,
     Status,
 )
-
-GameId = Annotated[
-    str,
-    PathParameter(title="game_id", description="The id returned by POST /v1/games.", max_length=64),
-]
-IdempotencyKey = Annotated[
-    str | None,
-    HeaderParameter(
-        name="Idempotency-Key",
-        required=False,
-        max_length=128,
-        description="A retry with the same key and body returns the first answer (kept 24 h, "
-        "DANGER_IDEMPOTENCY_HOURS) and changes nothing; the same key with another body, or on "
-        "a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's "
-        "(create, join) or its token's (start, abandon, commands), within the game: send a "
-        "random one (a UUID) per request.",
-    ),
-]
-Service = NamedDependency[GameService]
-# The bearer token of the request, or None (`Authorization: Bearer <token>`, read by
-# `bearer_token`): documented as each operation's `security`, not as a header parameter,
-# which OpenAPI tools ignore for Authorization.
-Token = NamedDependency[str | None]
-SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
-    "seatToken": SecurityScheme(
-        type="http",
-        scheme="bearer",
-        description="A seat's token, returned once by joinGame (`token`): the seat reads its "
-        "own cards and sends its commands.",
-    ),
-    "playerToken": SecurityScheme(
-        type="http",
-        scheme="bearer",
-        description="A registered player's token (`dhp_...`), returned once by "
-        "registerPlayer: sent with a join, it credits the seat to the player.",
-    ),
-    "appKey": SecurityScheme(
-        type="http",
-        scheme="bearer",
-        description="An app key (`dhk_...`), made by the operator with `danger keys create`: "
-        "needed to create games when the server runs with DANGER_AUTH=keys; a create or join "
-        "that carries one counts against the key's limits, not the address's.",
-    ),
-    "adminToken": SecurityScheme(
-        type="http",
-        scheme="bearer",
-        description="The game's admin token, returned once by createGame (`admin_token`): "
-        "starts or abandons the game; it reads the game as a spectator does.",
-    ),
-    "operatorToken": SecurityScheme(
-        type="http",
-        scheme="bearer",
-        description="The operators' token, DANGER_METRICS_TOKEN: a fresh /health (and "
-        "/metrics, outside the spec) where the metrics are not open on this port.",
-    ),
-}
-SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
-ADMIN: list[dict[str, list[str]]] = [{"adminToken": []}]
-READER: list[dict[str, list[str]]] = [{"seatToken": []}, {"adminToken": []}, {}]
-KEEP_ALIVE_SECONDS = 15.0
-INLINE_EVENTS = 1000  # a page of events longer than this is redacted off the event loop
-MAX_SEQ = 2**53
-
-
-def bearer(header: str | None) -> str | None:
-    if header is None:
-        return None
-    scheme, _, token = header.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "token_invalid", "Send the token as 'Authorization: Bearer <token>'.")
-    return token.strip()
-
-
-def bearer_token(request: Request, service: Service) -> str | None:
-    """The request's bearer token (the app's `token` dependency). It names `service` so that
-    Litestar resolves the two one after the other: two dependencies of one level are resolved
-    concurrently, in an anyio task group of their own, which cost more than both together
-    (docs/performance.md, "What a command costs, counted")."""
-    return bearer(request.headers.get("authorization"))
-
-
-async def _reader(service: GameService, game_id: str, token: str | None) -> tuple[Game, Any]:
-    """The game, and who is reading it (a seat, or a spectator without a token)."""
-    game = await service.get(game_id)
-    viewer, _ = await service.viewer(game, token)
-    return game, viewer
-
-
-def _offload(request: Request) -> offload.Offload:
-    return request.app.state.offload  # type: ignore[no-any-return]
-
-
-async def _offloaded(request: Request, function: Any, *args: Any) -> Any:
-    """`function(*args)` in the CPU pool, on one of the places of the request's client."""
-    client = request.app.state.clients.of(request.scope)
-    return await _offload(request).run(client, function, *args)
-
-
-async def _readable(request: Request, game: Game, log: list[bytes], viewer: Any) -> list[Any]:
-    """The stored envelopes as `viewer` may read them: a short page here, a long one off the
-    event loop."""
-    if len(log) <= INLINE_EVENTS:
-        return [game.readable(decode_envelope(raw), viewer) for raw in log]
-    return await _offloaded(request, offload.readable, game.rules.name, game.finished, log, viewer)
-
-
-def _envelope(e: Any) -> EventOut:
-    return EventOut(
-        seq=e.seq,
-        type=e.type,
-        data=e.data,
-        at=e.at,
-        actor=e.actor,
-        command=e.command,
-        cause=e.cause,
-        salt=e.salt,
-        prev=e.prev,
-        hash=e.hash,
-        meta=e.meta,
-    )
-
-
-def _game_out(service: Service, game: Game, token_viewer: Any) -> GameOut:
-    return GameOut(
-        id=game.id,
-        game=game.rules.name,
-        status=game.table.status,
-        seq=game.seq,
-        view=service.view(game, token_viewer),
-        legal=service.legal(game, token_viewer),
-        clocks=[
-            Clock(timer=timer_id, deadline=stamp(deadline))
-            for timer_id, timer, deadline in game.clocks()
-            if timer.public
-        ],
-    )
-
-
-def _result(outcome: Outcome) -> CommandResult:
-    return CommandResult(
-        seq=outcome.seq,
-        events=[_envelope(e) for e in outcome.envelopes],
-        view=outcome.view,
-    )
-
-
-def _parse_if_match(value: str | None) -> int | None:
-    if value is None:
-        return None
-    seq = seq_number(value.strip().removeprefix("W/").strip('"'))
-    if seq is None:
-        raise ApiError(400, "invalid_if_match", "If-Match takes the game's seq, e.g. If-Match: 12.")
-    return seq
-
-
-def seq_number(text: str) -> int | None:
-    """A seq as a client may write it: 1 to 16 ASCII digits (isdigit() alone admits "²")."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 16 else None
-
-
-def _check_idempotency_key(value: str | None) -> str | None:
-    printable = value is not None and value.isascii() and value.isprintable()
-    if value is not None and not (0 < len(value) <= 128 and printable):
-        raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key: 1-128 printable chars.")
-    return value
 
 
 async def _create(service: GameService, request: Request, data: Any) -> Created:
@@ -299,7 +137,7 @@ class GamesController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> Created:
         app_keys.require(request.scope, request.app.state.auth)
-        key = _check_idempotency_key(idempotency_key)
+        key = check_idempotency_key(idempotency_key)
         if key is None:
             return await _create(service, request, data)
         # The key is the client's own: the first answer to it carries an admin token.
@@ -411,7 +249,7 @@ class GamesController(Controller):
             data.team,
             data.bot,
             data.think_ms,
-            _check_idempotency_key(idempotency_key),
+            check_idempotency_key(idempotency_key),
             request.app.state.clients.of(request.scope),
             player,
             data.invite,
@@ -438,12 +276,12 @@ class GamesController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
         outcome = await service.start(
-            game_id, token, _check_idempotency_key(idempotency_key)
+            game_id, token, check_idempotency_key(idempotency_key)
         )
         seated = [p.player for p in outcome.game.table.players if p.player is not None]
         if seated:
             await players.seated(request.app.state.redis, seated)
-        return _game_out(service, outcome.game, outcome.viewer)
+        return game_out(service, outcome.game, outcome.viewer)
 
     @post(
         "/{game_id:str}/abandon",
@@ -465,9 +303,9 @@ class GamesController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
         outcome = await service.abandon(
-            game_id, token, _check_idempotency_key(idempotency_key)
+            game_id, token, check_idempotency_key(idempotency_key)
         )
-        return _game_out(service, outcome.game, outcome.viewer)
+        return game_out(service, outcome.game, outcome.viewer)
 
     @get(
         "/{game_id:str}",
@@ -488,5 +326,5 @@ class GamesController(Controller):
     async def read(
         self, service: Service, game_id: GameId, token: Token
     ) -> Response[GameOut]:
-        game, viewer = await _reader(service, game_id, token)
-        return Response(_game_out(service, game, viewer), headers={"ETag": f'"{game.seq}"'})
+        game, viewer = await reader(service, game_id, token)
+        return Response(game_out(service, game, viewer), headers={"ETag": f'"{game.seq}"'})

@@ -79,7 +79,7 @@ async def find(state: Any) -> Health:
         for name, (task_state, task, failing) in state.supervisor.report().items()
     }
     well = reachable and beat is not None and all(t.state == "running" for t in tasks.values())
-    cache = state.service.play.games
+    cache = state.service.repository.cache
     in_force = state.durability
     return Health(
         status="ok" if well else "degraded",
@@ -88,7 +88,7 @@ async def find(state: Any) -> Health:
         tasks=tasks,
         worker=beat.decode() if beat is not None else None,
         cache=CacheUse(games=len(cache), bytes=cache.bytes, max_bytes=cache.max_bytes),
-        history_breaks=state.service.breaks.count,
+        history_breaks=state.service.repository.breaks.count,
         durability=DurabilityInForce(
             mode=in_force.durability.mode,
             replicas=in_force.durability.replicas,

@@ -12,17 +12,19 @@ from litestar.response import Response
 
 from domain.kernel import AUDITOR
 from events.keys import GameKeys
-from service.http.games_api import (
+from service.http.answers import (
+    envelope_out,
+    offload_pool,
+    offloaded,
+    readable,
+    reader,
+)
+from service.http.params import (
     MAX_SEQ,
     READER,
     GameId,
     Service,
     Token,
-    _envelope,
-    _offload,
-    _offloaded,
-    _readable,
-    _reader,
 )
 from service.http.problems import responses
 from service.infra.errors import ApiError
@@ -52,11 +54,11 @@ class HistoryController(Controller):
         seq: Annotated[int, QueryParameter(ge=1, le=MAX_SEQ)],
         token: Token,
     ) -> Replayed:
-        game, viewer = await _reader(service, game_id, token)
+        game, viewer = await reader(service, game_id, token)
         if seq > game.seq:
             raise ApiError(404, "no_such_event", f"The game has {game.seq} events.")
         log, secret = await service.store.load(game_id, upto=seq)
-        status, view = await _offloaded(
+        status, view = await offloaded(
             request, offload.replay_view, game_id, log, secret, AUDITOR if game.finished else viewer
         )
         return Replayed(id=game_id, seq=seq, status=status, view=view)
@@ -78,9 +80,9 @@ class HistoryController(Controller):
         game_id: GameId,
         token: Token,
     ) -> Response[bytes]:
-        game, viewer = await _reader(service, game_id, token)
+        game, viewer = await reader(service, game_id, token)
         log = await service.store.read_raw(game_id, upto=game.seq)
-        body = await _offloaded(
+        body = await offloaded(
             request, offload.export_lines, game.rules.name, game.finished, log, viewer
         )
         return Response(body, media_type="application/x-ndjson")
@@ -102,11 +104,11 @@ class HistoryController(Controller):
         kept = GameKeys(game_id).audit
         if over and (report := await service.store.redis.get(kept)) is not None:
             return Response(report, media_type="application/json")
-        pool = _offload(request)
+        pool = offload_pool(request)
         report = pool.recent(game_id, seq)
         if report is None:
             log = await service.store.read_raw(game_id, upto=seq)
-            report = await _offloaded(request, offload.audit_report, log)
+            report = await offloaded(request, offload.audit_report, log)
             pool.remember(game_id, seq, report)
         if over:  # the log of a game that is over never changes: audit it once
             await service.store.redis.set(kept, report, nx=True)
@@ -130,17 +132,17 @@ class HistoryController(Controller):
         n: Annotated[int, PathParameter(ge=1, le=10_000)],
         token: Token,
     ) -> RoundSummary:
-        game, viewer = await _reader(service, game_id, token)
+        game, viewer = await reader(service, game_id, token)
         raw = await request.app.state.redis.hget(rounds_key(game_id), str(n))
         if raw is None:
             raise ApiError(404, "no_such_round", f"Round {n} has not been played (yet).")
         index = msgspec.json.decode(raw, type=RoundIndex)
         log = await service.store.read_raw(game_id, after=index.first_seq - 1, upto=index.last_seq)
-        envelopes = await _readable(request, game, log, viewer)
+        envelopes = await readable(request, game, log, viewer)
         return RoundSummary(
             round=n,
             first_seq=index.first_seq,
             last_seq=index.last_seq,
             complete=index.scored,
-            events=[_envelope(e) for e in envelopes],
+            events=[envelope_out(e) for e in envelopes],
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, Request, get, post
+from litestar import Controller, MediaType, Request, get, post
 from litestar.background_tasks import BackgroundTask
 from litestar.enums import RequestEncodingType
 from litestar.openapi.datastructures import ResponseSpec
@@ -14,39 +14,28 @@ from litestar.params import Body, HeaderParameter, QueryParameter
 from litestar.response import Response, ServerSentEvent
 
 from domain.kernel import Viewer
-from service.http.games_api import (
+from service.http.answers import (
+    envelope_out,
+    readable,
+    reader,
+)
+from service.http.commands import answer, seat_command
+from service.http.http_protocols import transport_of
+from service.http.params import (
     MAX_SEQ,
     READER,
     SEAT,
     GameId,
     IdempotencyKey,
+    Prefer,
     Service,
     Token,
-    _check_idempotency_key,
-    _envelope,
-    _parse_if_match,
-    _readable,
-    _reader,
-    _result,
     seq_number,
 )
-from service.http.http_protocols import transport_of
 from service.http.problems import responses
 from service.live.stream_writer import Handed, StreamWriter
 from service.live.streams import StreamHub
 from service.wire.schemas import CommandResult, EventPage, GameCommand
-
-Prefer = Annotated[
-    str | None,
-    HeaderParameter(
-        name="Prefer",
-        required=False,
-        max_length=256,
-        description="`return=minimal` (RFC 7240): answer 204 with the game's new seq in `ETag` "
-        "and no body, for a client that follows the game's stream and has the events and its "
-        "view from there. Cheaper for both sides. Other preferences are ignored.",
-    ),
-]
 
 
 def _hand_over(
@@ -65,18 +54,6 @@ def _hand_over(
     ):
         return None
     return writer.hand_over(transport, game_id, viewer, client, after, checked)
-
-
-def wants_minimal(prefer: str | None) -> bool:
-    """Whether a `Prefer` header (RFC 7240: comma-separated preferences, tokens compared
-    without regard to case, a value possibly quoted) asks for `return=minimal`."""
-    if not prefer:
-        return False
-    for preference in prefer.split(","):
-        name, _, value = preference.split(";", 1)[0].partition("=")
-        if name.strip().lower() == "return":
-            return value.strip().strip('"').lower() == "minimal"
-    return False
 
 
 class PlayController(Controller):
@@ -142,21 +119,13 @@ class PlayController(Controller):
         ] = None,
         prefer: Prefer = None,
     ) -> Response[CommandResult]:
-        full = not wants_minimal(prefer)
-        outcome = await service.command(
-            game_id,
-            token,
-            data,
-            _check_idempotency_key(idempotency_key),
-            _parse_if_match(if_match),
-            full,
-        )
-        if full:
-            return Response(_result(outcome))
-        return Response(  # type: ignore[return-value]  # 204: no body (documented apart)
-            None,
-            status_code=204,
-            headers={"ETag": f'"{outcome.seq}"', "Preference-Applied": "return=minimal"},
+        asked = seat_command(game_id, token, data, idempotency_key, if_match, prefer)
+        answered = answer(await service.command(asked), asked.full)
+        return Response(  # type: ignore[return-value]  # the body is CommandResult's, encoded
+            answered.body,
+            status_code=answered.status,
+            headers=dict(answered.headers),
+            media_type=MediaType.JSON,
         )
 
     @get(
@@ -177,13 +146,13 @@ class PlayController(Controller):
         after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000,
     ) -> EventPage:
-        game, viewer = await _reader(service, game_id, token)
+        game, viewer = await reader(service, game_id, token)
         log = []
         if after < game.seq:
             upto = min(game.seq, after + limit)
             log = await service.store.read_raw(game_id, after=after, upto=upto)
-        envelopes = await _readable(request, game, log, viewer)
-        return EventPage(events=[_envelope(e) for e in envelopes], last_seq=game.seq)
+        envelopes = await readable(request, game, log, viewer)
+        return EventPage(events=[envelope_out(e) for e in envelopes], last_seq=game.seq)
 
     @get(
         "/{game_id:str}/stream",

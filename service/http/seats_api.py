@@ -8,13 +8,15 @@ from typing import Annotated
 from litestar import Controller, HttpMethod, Request, Response, delete, patch, post, route
 from litestar.params import Body, PathParameter
 
-from service.http.games_api import (
+from service.http.answers import (
+    game_out,
+)
+from service.http.params import (
     GameId,
     IdempotencyKey,
     Service,
     Token,
-    _check_idempotency_key,
-    _game_out,
+    check_idempotency_key,
 )
 from service.http.problems import responses
 from service.play.seats import Seats
@@ -67,9 +69,9 @@ class SeatsController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
         outcome = await _seats(request).leave(
-            game_id, seat, token, _check_idempotency_key(idempotency_key)
+            game_id, seat, token, check_idempotency_key(idempotency_key)
         )
-        return _game_out(service, outcome.game, outcome.viewer)
+        return game_out(service, outcome.game, outcome.viewer)
 
     @patch(
         "/",
@@ -92,9 +94,9 @@ class SeatsController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> GameOut:
         outcome = await _seats(request).change_team(
-            game_id, seat, data.team, token, _check_idempotency_key(idempotency_key)
+            game_id, seat, data.team, token, check_idempotency_key(idempotency_key)
         )
-        return _game_out(service, outcome.game, outcome.viewer)
+        return game_out(service, outcome.game, outcome.viewer)
 
     @post(
         "/token",
@@ -130,7 +132,7 @@ class SeatsController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> NewSeatToken:
         seq, new = await _seats(request).reissue(
-            game_id, seat, token, _check_idempotency_key(idempotency_key)
+            game_id, seat, token, check_idempotency_key(idempotency_key)
         )
         return NewSeatToken(seat=seat, token=new, seq=seq)
 

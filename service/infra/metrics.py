@@ -10,7 +10,6 @@ first imported, which is why `danger serve` sets it before it starts any process
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import os
 import shutil
@@ -18,8 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from litestar import Request, get
-from litestar.response import Response
+from litestar import Request
 from prometheus_client import (
     REGISTRY,
     CollectorRegistry,
@@ -183,26 +181,6 @@ def exposition() -> bytes:
 def serve_alone(port: int, host: str) -> None:
     """/metrics on a port of its own (a thread), for `danger worker`, which has no API."""
     start_http_server(port, host, registry=registry())
-
-
-async def _projection_lag(request: Request) -> None:
-    from service.readmodels.projections import (
-        lag,  # the projections import the service: not at import time
-    )
-
-    for name, behind in (await lag(request.app.state.redis)).items():
-        PROJECTION_LAG.labels(name).set(behind["ms"] / 1000)
-        PROJECTION_BACKLOG.labels(name).set(behind["entries"])
-
-
-@get("/metrics", include_in_schema=False)
-async def metrics(request: Request) -> Response[bytes]:
-    """The service's samples, for Prometheus: an operator's endpoint, open, behind a token,
-    or not here at all but on a port of its own (DANGER_METRICS; docs/operations.md)."""
-    request.app.state.operators.check(request, "The metrics")
-    await _projection_lag(request)
-    # Reading every process's files takes a few ms with many series: off the event loop.
-    return Response(await asyncio.to_thread(exposition), media_type=TEXT_FORMAT)
 
 
 class Operators:

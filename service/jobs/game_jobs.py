@@ -1,7 +1,10 @@
 """What a game leaves for the workers and what they bring back: its running timers and its
 bot seats' moves queued, its place in its shard's due set (what the sweep reads), its expiry,
-and the bots' moves and timers' rings sent back through the write path. Part of
-`GameService` (service/play/games.py)."""
+and the bots' moves and timers' rings sent back through the write path.
+
+`GameJobs.after_append` is a reaction of the write path (service/play/write_path.py): every
+append that takes effect queues what it began. The composition root hands it in
+(service/assembly/runtime.py)."""
 
 from __future__ import annotations
 
@@ -9,20 +12,17 @@ import hashlib
 import hmac
 import logging
 import random
-from datetime import timedelta
-from typing import TYPE_CHECKING
+from datetime import datetime, timedelta
+from typing import Protocol
 
-from domain.kernel import (
-    Command,
-)
+from domain.kernel import Command
 from domain.kernel import table as tables
 from service.infra import metrics
 from service.infra.errors import ApiError
-from service.play.game_model import Game, NotDue, Outcome
-from service.play.write_path import MAX_ATTEMPTS, count_timer
-
-if TYPE_CHECKING:
-    from service.play.games import GameService
+from service.jobs.due_filing import DueFiling
+from service.play.game_model import Game, Outcome
+from service.play.games import GameService
+from service.play.write_path import MAX_ATTEMPTS, Write, count_timer
 
 log = logging.getLogger("danger.games")
 SWEEP_SLACK_SECONDS = 5.0  # a job due this long ago and not done: the sweep queues it again
@@ -31,24 +31,48 @@ SWEEP_SLACK_SECONDS = 5.0  # a job due this long ago and not done: the sweep que
 TIMER_EARLY_SECONDS = 1.0
 
 
-class Jobs:
-    """The jobs and lifecycle of `GameService`'s games: what the workers must do, and do."""
+class NotDue(Exception):
+    """A timer's job came before the timer's deadline by the store's clock (the processes'
+    clocks disagree): it should come again in `seconds`."""
 
-    async def schedule_jobs(self: GameService, game: Game, recheck: float | None = None) -> None:
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"due in {seconds:.3f} s")
+        self.seconds = seconds
+
+
+class Scheduler(Protocol):
+    """Where the command path leaves work for the workers."""
+
+    async def timer(self, game_id: str, timer_id: str, deadline: datetime) -> None:
+        """Fire the timer at its deadline; a timer id queued twice runs once."""
+
+    async def bot(self, game_id: str, seat: int, since: int, seq: int, delay: float) -> None:
+        """Play a move for a bot seat after `delay` seconds (queued at game seq `seq`)."""
+
+
+
+class GameJobs:
+    """The jobs and lifecycle of the service's games: what the workers must do, and do."""
+
+    def __init__(self, service: GameService, scheduler: Scheduler) -> None:
+        self.service = service
+        self.scheduler = scheduler
+        self.clock = service.clock
+        self.lifecycle = service.lifecycle
+        self.due_filing = DueFiling(service.store)
+
+    async def schedule(self, game: Game, recheck: float | None = None) -> None:
         """Queue what the workers must do next for this game (its running timers, and a move
         for every bot seat that may act now) and file the game in its shard's due set at
         the moment the sweep should look at it again: a job's due time plus some slack, or
         the game's expiry. `recheck` (epoch s), from the sweep: not sooner than this."""
-        if self.scheduler is None:
-            return
-        await self.store.set_due(game.id, await self._queue_jobs(game, recheck))
+        await self.service.store.set_due(game.id, await self._queue_jobs(game, recheck))
 
     async def _queue_jobs(
-        self: GameService, game: Game, recheck: float | None, again: bool = True
+        self, game: Game, recheck: float | None, again: bool = True
     ) -> int | None:
         """Queue the game's jobs; the time (ms) the sweep should look at it next, None for
         never. `again`: every running timer's too, whatever this process queued before."""
-        assert self.scheduler is not None
         due: list[float] = []
         # Every running timer: its deadline comes from the log and the queue refuses a timer
         # id it holds already, so queueing again (another process, a restart, the sweep)
@@ -72,7 +96,7 @@ class Jobs:
         if game.table.status == "active":
             moment = self.clock.time()
             for seat, player in enumerate(game.table.players):
-                if player.bot is None or not self.legal(game, seat):
+                if player.bot is None or not tables.legal(game.table, game.rules, seat):
                     continue
                 since = game.acted.get(seat, 0)
                 waiting = game.bot_due.get(seat)
@@ -87,39 +111,37 @@ class Jobs:
         at = max(min(due), recheck) if recheck is not None else min(due)
         return int(at * 1000)
 
-    async def expire(self: GameService, game_id: str) -> bool:
+    async def expire(self, game_id: str) -> bool:
         """End the game as abandoned if its expiry has come (the sweep asks). The expiry is
         looked at under the game's lock on the current log, and the append names that log's
         seq, so a seat's command that came meanwhile keeps the game alive. True if it ended."""
-        game = await self.get(game_id)
+        game = await self.service.get(game_id)
         async with game.lock:
-            await self._catch_up(game)
+            await self.service.repository.catch_up(game)
             expiry = game.expiry(self.lifecycle.open_hours)
             if expiry is None or expiry[0] > self.clock.now():
                 return False
-            return bool(await self._append_server(game, expiry[1]))
+            return bool(await self.service.writes.append_server(game, expiry[1]))
 
-    async def _schedule_after_append(self: GameService, game: Game) -> None:
+    async def after_append(self, game: Game) -> None:
         """The events are stored: a queue that fails now must not turn the answer into an
         error. What is not queued here, the periodic sweep queues (`worker.sweep`). The
-        game's due time goes with those of other commands (service/play/due_filing.py)."""
-        if self.scheduler is None:
-            return
+        game's due time goes with those of other commands (service/jobs/due_filing.py)."""
         try:
             self.due_filing.file(game.id, game.seq, await self._queue_jobs(game, None, False))
         except Exception:
             log.exception("could not queue the jobs of %s; the sweep will", game.id)
 
-    async def play_bot(self: GameService, game_id: str, seat: int, since: int) -> Outcome | None:
+    async def play_bot(self, game_id: str, seat: int, since: int) -> Outcome | None:
         """One move of a bot seat, decided from its own view, through the command path.
         `since` is the seq of the seat's last move when the job was queued: once the seat
         has moved again, the job is stale (another job was queued after that move)."""
         for _ in range(MAX_ATTEMPTS):
-            game = await self.get(game_id)
+            game = await self.service.get(game_id)
             if game.table.status != "active" or game.acted.get(seat, 0) != since:
                 return None
             player = game.table.players[seat]
-            moves = self.legal(game, seat)
+            moves = self.service.legal(game, seat)
             if player.bot is None or not moves:
                 return None
             bot = game.rules.bot(player.bot)
@@ -128,7 +150,9 @@ class Jobs:
             dice = random.Random(bot_seed(game.seed, seat, game.seq))
             command = bot(game.rules.view(game.table.state, seat), seat, moves, dice)
             try:
-                outcome = await self._execute(game, seat, command, None, None, game.seq, None)
+                outcome = await self.service.writes.execute(
+                    Write(game, seat, command, if_match=game.seq)
+                )
                 if outcome.envelopes:
                     metrics.BOT_MOVES.labels(game.rules.name).inc()
                 return outcome
@@ -138,9 +162,9 @@ class Jobs:
         log.warning("bot seat %s of %s found no move that stood; the sweep retries", seat, game_id)
         return None
 
-    async def system(self: GameService, game_id: str, command: Command) -> Outcome | None:
+    async def system(self, game_id: str, command: Command) -> Outcome | None:
         """A command from the service itself (a worker's timer), not from a seat."""
-        game = await self.get(game_id)
+        game = await self.service.get(game_id)
         if game.table.status != "active":
             return None
         late = None
@@ -152,7 +176,7 @@ class Jobs:
                     raise NotDue(early)
                 if timer_id == command.timer:
                     late = -early
-        outcome = await self._execute(game, "server", command, None, None, None, None)
+        outcome = await self.service.writes.execute(Write(game, "server", command))
         if late is not None and outcome.envelopes:
             count_timer(game, "worker", late)
         return outcome

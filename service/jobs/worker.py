@@ -24,8 +24,8 @@ from domain.kernel.table import FireTimer
 from service.infra.config import QUEUE
 from service.infra.errors import ApiError
 from service.infra.supervisor import TaskHealth
-from service.play.game_model import NotDue, Outcome
-from service.play.games import GameService
+from service.jobs.game_jobs import GameJobs, NotDue
+from service.play.game_model import Outcome
 
 log = logging.getLogger("danger.worker")
 
@@ -39,15 +39,15 @@ MAX_TRIES = 8  # then the job is dropped, and the sweep queues it again
 
 
 async def fire_timer(ctx: dict[str, Any], game_id: str, timer: str) -> int:
-    service: GameService = ctx["service"]
+    jobs: GameJobs = ctx["jobs"]
     return await _retried(
-        ctx, game_id, service.system(game_id, FireTimer(timer=timer)), f"timer {timer}"
+        ctx, game_id, jobs.system(game_id, FireTimer(timer=timer)), f"timer {timer}"
     )
 
 
 async def play_bot(ctx: dict[str, Any], game_id: str, seat: int, since: int) -> int:
-    service: GameService = ctx["service"]
-    return await _retried(ctx, game_id, service.play_bot(game_id, seat, since), f"bot {seat}")
+    jobs: GameJobs = ctx["jobs"]
+    return await _retried(ctx, game_id, jobs.play_bot(game_id, seat, since), f"bot {seat}")
 
 
 async def _retried(
@@ -60,12 +60,12 @@ async def _retried(
     meanwhile does nothing (an append that landed after its attempt gave up included). A
     retry also queues the game's jobs again: an attempt cut off after its append landed
     never queued what its events began (the next turn's clock, a bot's next move)."""
-    service: GameService = ctx["service"]
+    jobs: GameJobs = ctx["jobs"]
     try:
         async with asyncio.timeout(ctx["job_seconds"]):
             outcome = await step
             if int(ctx.get("job_try", 1)) > 1:
-                await service.schedule_jobs(await service.get(game_id))
+                await jobs.schedule(await jobs.service.get(game_id))
     except NotDue as early:  # a timer queued early on purpose: again at its deadline
         raise Retry(defer=early.seconds) from None
     except Exception as exc:  # TimeoutError included
@@ -141,7 +141,7 @@ class DangerWorker(Worker):
 
 def build_worker(
     redis_url: str,
-    service: GameService,
+    jobs: GameJobs,
     queue: str = QUEUE,
     job_seconds: float = JOB_SECONDS,
     on_beat: Callable[[], None] | None = None,
@@ -159,7 +159,7 @@ def build_worker(
         queue_name=queue,
         redis_settings=settings,
         handle_signals=False,
-        ctx={"service": service, "job_seconds": job_seconds},
+        ctx={"jobs": jobs, "job_seconds": job_seconds},
         # Our own bound (job_seconds) turns a slow attempt into a retry; arq's, a little
         # longer, is a backstop. A job of a killed worker runs again once its in-progress
         # mark expires (arq: its timeout + 10 s): a job takes milliseconds, keep it short.
@@ -180,8 +180,8 @@ class SupervisedWorker:
     Worker, since one whose loop failed cannot be started again. arq reconnects nothing: a
     Redis error in its poll loop, or in the bookkeeping of a job, ends `Worker.main()`."""
 
-    def __init__(self, redis_url: str, service: GameService, queue: str = QUEUE, **options: Any):
-        self.redis_url, self.service, self.queue, self.options = redis_url, service, queue, options
+    def __init__(self, redis_url: str, jobs: GameJobs, queue: str = QUEUE, **options: Any):
+        self.redis_url, self.jobs, self.queue, self.options = redis_url, jobs, queue, options
         # Jobs a failed run began and did not settle: their in-progress marks would keep them
         # off every worker for arq's timeout + 10 s; they are ours and ended, so free them.
         self.orphans: set[str] = set()
@@ -189,7 +189,7 @@ class SupervisedWorker:
     async def __call__(self, health: TaskHealth) -> None:
         worker = build_worker(
             self.redis_url,
-            self.service,
+            self.jobs,
             self.queue,
             on_beat=health.ok,
             on_startup=self._free_orphans,
@@ -228,7 +228,7 @@ SWEEP_BATCH = 500  # games per shard per sweep; the rest wait for the next
 
 
 async def sweep(
-    service: GameService, every: float | None = None, health: TaskHealth | None = None
+    jobs: GameJobs, every: float | None = None, health: TaskHealth | None = None
 ) -> None:
     """Look at the games whose time has come in the shards' due sets: at a start (once), and
     in a worker every `every` seconds. An expired game ends as abandoned; every running
@@ -237,11 +237,12 @@ async def sweep(
     process died before queueing it). It reads only the due games, never every game. Run
     every `every` seconds, a store it cannot read ends it, for its supervisor to start it
     again with backoff."""
+    service = jobs.service
     while True:
-        moment = service.infra.clock.time()
+        moment = service.clock.time()
         try:
-            await service.infra.clock.refresh()
-            moment = service.infra.clock.time()
+            await service.clock.refresh()
+            moment = service.clock.time()
             due = await service.store.due_games(int(moment * 1000), SWEEP_BATCH)
         except Exception:
             if every is not None:
@@ -250,8 +251,8 @@ async def sweep(
             return
         for game_id in due:
             try:
-                await service.expire(game_id)
-                await service.schedule_jobs(
+                await jobs.expire(game_id)
+                await jobs.schedule(
                     await service.get(game_id), recheck=moment + RECHECK_SECONDS
                 )
             except Exception as exc:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
@@ -169,25 +169,6 @@ def redact(
         cause=None if hide_cause else envelope.cause,
         salt=envelope.salt if shown is event else None,
     )
-
-
-class NotDue(Exception):
-    """A timer's job came before the timer's deadline by the store's clock (the processes'
-    clocks disagree): it should come again in `seconds`."""
-
-    def __init__(self, seconds: float) -> None:
-        super().__init__(f"due in {seconds:.3f} s")
-        self.seconds = seconds
-
-
-class Scheduler(Protocol):
-    """Where the command path leaves work for the workers."""
-
-    async def timer(self, game_id: str, timer_id: str, deadline: datetime) -> None:
-        """Fire the timer at its deadline; a timer id queued twice runs once."""
-
-    async def bot(self, game_id: str, seat: int, since: int, seq: int, delay: float) -> None:
-        """Play a move for a bot seat after `delay` seconds (queued at game seq `seq`)."""
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
-"""The command path's service: load a game (its fold cached, checked against the stream),
-read it as a viewer may, and the entry points that change it (create, join, start, a seat's
-command, abandon). Its parts, each in a module of its own: the fold of one game
-(service/play/game_model.py), the write path every change goes through (service/play/write_path.py),
-and what a game leaves for the workers (service/jobs/game_jobs.py).
+"""The command path's service: read a game as a viewer may, and the entry points that change
+it (create, join, start, a seat's command, abandon). Its parts, each in a module of its own:
+the fold of one game (service/play/game_model.py), the games loaded and cached
+(service/play/repository.py), who a token makes its bearer (service/play/access.py), and
+the write path every change goes through (service/play/write_path.py).
 
 The service holds nothing that cannot be rebuilt from Redis: a game's folded state is a
 cache, checked against the stream's tail before every decision, and every append names the
@@ -14,145 +14,89 @@ from __future__ import annotations
 import logging
 import os
 import secrets as pysecrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
-from domain.kernel import (
-    SPECTATOR,
-    Command,
-    Event,
-    Viewer,
-    builtins,
-)
+from domain.kernel import Command, Event, Viewer, builtins
 from domain.kernel import table as tables
 from domain.kernel.errors import InvalidOptions, RuleViolation
 from domain.kernel.fairness import commitment
 from domain.registry import GAMES
-from events.envelope import (
-    GENESIS,
-    Envelope,
-    canonical,
-    read_folded,
-    seal,
-)
+from events.envelope import GENESIS, Envelope, canonical, seal
 from events.store import Appended, EventStore
 from service.infra import metrics, request_context
 from service.infra.clock import StoreClock
 from service.infra.config import Lifecycle
 from service.infra.connections import UNREACHABLE
 from service.infra.errors import ApiError
-from service.jobs.game_jobs import Jobs
 from service.play import tokens
-from service.play.due_filing import DueFiling
-from service.play.game_cache import GameCache
-from service.play.game_model import Game, Outcome, Scheduler, fold_log
-from service.play.history import HistoryBreaks
+from service.play.access import Access, seat_of
+from service.play.game_model import Game, Outcome
 from service.play.idempotency import fingerprint, seal_secret, unseal_secret
-from service.play.write_path import WritePath, note_seat
+from service.play.repository import CACHE_BYTES, Repository
+from service.play.write_path import Reaction, Write, WritePath, view
 
 log = logging.getLogger("danger.games")
-CACHE_BYTES = 256 * 2**20  # the folds one process keeps (DANGER_CACHE_MB)
-
 
 ID_ATTEMPTS = 5  # fresh ids a create tries (taken, or on a node it could not reach)
 
 
-class GameService(WritePath, Jobs):
+@dataclass(frozen=True, slots=True)
+class SeatCommand:
+    """A seat's command, as a client sends it (`POST /v1/games/{id}/commands`)."""
+
+    game_id: str
+    token: str | None
+    command: Command
+    idempotency_key: str | None = None
+    if_match: int | None = None
+    full: bool = True
+    """False: answer with the seq only (`Prefer: return=minimal`: a client that follows
+    the stream has the events from there)"""
+
+
+class GameService:
+    """The command path's entry points, over a repository of folded games and the write
+    path every change goes through."""
+
     def __init__(
         self,
         store: EventStore,
         sandbox: bool,
-        scheduler: Scheduler | None = None,
         lifecycle: Lifecycle | None = None,
         clock: StoreClock | None = None,
         cache_bytes: int = CACHE_BYTES,
+        reactions: Sequence[Reaction] = (),
     ) -> None:
         self.store = store
         self.clock = clock or StoreClock(store.redis)
-        self.breaks = HistoryBreaks()
         self.sandbox = sandbox
-        self.scheduler = scheduler
         self.lifecycle = lifecycle or Lifecycle()
-        self._cache = self.games = GameCache(cache_bytes)
-        self.due_filing = DueFiling(store)
+        self.repository = Repository(store, cache_bytes)
+        self.access = Access(store)
+        self.writes = WritePath(self.repository, self.clock, self.lifecycle, reactions)
         replicas = getattr(store, "replicas", None)  # None: a service for views alone
         if replicas is not None:
             replicas.on_change = metrics.PRIMARIES_ALONE.set
 
-    # Loading ------------------------------------------------------------------------
+    # Reading ------------------------------------------------------------------------
 
     async def get(self, game_id: str, current: bool = True) -> Game:
-        """The game, its cached fold brought up to the stream's last event (`current`), or
-        as cached, for a command that will name the seq it was decided against."""
-        game = self._cache.get(game_id)
-        if game is None:
-            metrics.CACHE_MISSES.inc()
-            game = await self._load(game_id)
-        elif current:
-            await self._catch_up(game)
-        context = request_context.current()
-        if context is not None:
-            context.game, context.kind = game_id, game.rules.name
-        return game
-
-    async def _catch_up(self, game: Game) -> None:
-        """Fold what the store holds past the cached head. The read starts at the head itself:
-        a store that no longer holds it as it was folded lost acknowledged events (service/
-        history.py), and the game is folded again from what it holds."""
-        # The fold as it is when the read begins: a command of this process may fold its
-        # own events into it while the read is on its way.
-        seq, hash_ = game.seq, game.head
-        try:
-            raws = await self.store.read_raw(game.id, after=seq - 1)
-            head = read_folded(raws[0]) if raws else None
-            if head is None or head.seq != seq or head.hash != hash_:
-                await self._fold_again(game)
-                return
-            for raw in raws[1:]:
-                game.fold(read_folded(raw))
-        except Exception:
-            self._cache.pop(game.id, None)
-            raise
-
-    async def _fold_again(self, game: Game) -> None:
-        stored, secret = await self.store.load(game.id)
-        self.breaks.saw(game.id, game.seq, len(stored))
-        if not stored:
-            raise ApiError(
-                503,
-                "history_lost",
-                "The store no longer holds this game, which it had acknowledged; the "
-                "operator is alerted.",
-            )
-        game.adopt(fold_log(game.id, stored, secret))
-
-    async def _load(self, game_id: str, upto: int | None = None) -> Game:
-        stored, secret = await self.store.load(game_id, upto=upto)
-        if not stored:
-            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
-        game = fold_log(game_id, stored, secret)
-        if upto is None:
-            game = self._cache.setdefault(game_id, game)
-        return game
+        return await self.repository.get(game_id, current)
 
     async def replay(self, game_id: str, upto: int) -> Game:
         """A fresh fold of the game as it stood after event `upto`."""
-        return await self._load(game_id, upto=upto)
-
-    # Reading ------------------------------------------------------------------------
+        return await self.repository.replay(game_id, upto)
 
     async def viewer(self, game: Game, token: str | None) -> tuple[Viewer, str]:
         """The reader a token makes (seat, spectator) and its role label."""
-        if token is None:
-            return SPECTATOR, "spectator"
-        role = await self._authenticate(game, token)
-        seat = tokens.parse(token).seat  # type: ignore[union-attr]
-        note_seat(seat)
-        return (seat if seat is not None else SPECTATOR), role
+        return await self.access.viewer(game, token)
 
     def view(self, game: Game, viewer: Viewer) -> Any:
-        return tables.view(game.table, game.rules, viewer)
+        return view(game, viewer)
 
     def legal(self, game: Game, viewer: Viewer) -> list[Command]:
         return tables.legal(game.table, game.rules, viewer)
@@ -276,7 +220,7 @@ class GameService(WritePath, Jobs):
 
         issue = None if bot else token_for
         # The key is not recorded in the event (as a command's is): it opens the sealed token.
-        outcome = await self._execute(game, "anyone", joined, idem, None, None, issue)
+        outcome = await self.writes.execute(Write(game, "anyone", joined, idem, secrets_for=issue))
         if bot:
             return outcome, None
         seat = outcome.envelopes[0].data["seat"]
@@ -302,42 +246,35 @@ class GameService(WritePath, Jobs):
     ) -> Outcome:
         return await self._by_admin(game_id, token, idempotency_key, "start", tables.Start())
 
-    async def command(
-        self,
-        game_id: str,
-        token: str | None,
-        command: Command,
-        idempotency_key: str | None,
-        if_match: int | None,
-        full: bool = True,
-    ) -> Outcome:
-        """A seat's command; `full=False` answers with the seq only (`Prefer:
-        return=minimal`: a client that follows the stream has the events from there)."""
-        game = await self.get(game_id, current=False)
-        role = await self._authenticate(game, self._required(token))
-        seat = tokens.parse(token).seat  # type: ignore[arg-type, union-attr]
+    async def command(self, request: SeatCommand) -> Outcome:
+        """A seat's command."""
+        game = await self.get(request.game_id, current=False)
+        token = self.access.required(request.token)
+        role = await self.access.role(game, token)
+        seat = seat_of(role)
         if seat is None:
             raise ApiError(403, "seat_only", "Only a seat's token may send game commands.")
+        command = request.command
         if type(command) not in game.rules.commands:
             tag = command.__struct_config__.tag
             raise ApiError(
                 409, "not_this_games_command", f"{tag!r} is not a command of {game.rules.name}."
             )
-        body_print = fingerprint(role, msgspec.to_builtins(command), if_match)
-        idem = None
-        if idempotency_key is not None:
-            idem = (f"{role}:{idempotency_key}", body_print)
-        return await self._execute(
-            game,
-            seat,
-            command,
-            idem,
-            idempotency_key,
-            if_match,
-            None,
-            lambda: self._authenticate(game, token),  # type: ignore[arg-type]
-            full,
-            retry=(seat, body_print),
+        body_print = fingerprint(role, msgspec.to_builtins(command), request.if_match)
+        key = request.idempotency_key
+        idem = None if key is None else (f"{role}:{key}", body_print)
+        return await self.writes.execute(
+            Write(
+                game,
+                seat,
+                command,
+                idem,
+                key,
+                request.if_match,
+                recheck=lambda: self.access.role(game, token),
+                full=request.full,
+                retry=(seat, body_print),
+            )
         )
 
     async def abandon(
@@ -360,42 +297,19 @@ class GameService(WritePath, Jobs):
         """A command only the game's admin token may send (start, abandon); one key names
         one of its operations."""
         game = await self.get(game_id)
-        role = await self._authenticate(game, self._required(token))
+        role = await self.access.role(game, self.access.required(token))
         if role != "admin":
             raise ApiError(
                 403, "admin_only", f"Only the game's admin token may {operation} it."
             )
         idem = _admin_idem(operation, idempotency_key)
-        return await self._execute(game, "admin", command, idem, idempotency_key, None, None)
-
-    @staticmethod
-    def _required(token: str | None) -> str:
-        if token is None:
-            raise ApiError(401, "token_missing", "Send your token as 'Authorization: Bearer ...'.")
-        return token
-
-    async def _authenticate(self, game: Game, token: str) -> str:
-        credential = tokens.parse(token)
-        if credential is None:
-            raise ApiError(401, "token_invalid", "That is not a token this service issued.")
-        if credential.game_id != game.id:
-            raise ApiError(403, "token_for_other_game", "That token belongs to another game.")
-        stored = game.hashes.get(credential.role)
-        if stored is None:  # a seat joined through another process, or its token replaced
-            seq = game.seq
-            stored = (await self.store.secrets(game.id)).get(credential.role)
-            # A fold meanwhile may have dropped a hash newer than the one read: kept, the
-            # read's would let a replaced token in until the seat's next change.
-            if stored is not None and game.seq == seq:
-                game.hashes[credential.role] = stored
-        if not tokens.matches(token, stored):
-            raise ApiError(401, "token_invalid", "That token is not valid for this game.")
-        return credential.role
+        return await self.writes.execute(Write(game, "admin", command, idem, idempotency_key))
 
 
 def sealed_token(seat: int) -> str:
     """The secrets field of a seat's token sealed under the Idempotency-Key of its join."""
     return f"sealed:seat:{seat}"
+
 
 def _admin_idem(operation: str, idempotency_key: str | None) -> tuple[str, str] | None:
     """The admin's key, in the game: one key names one of its operations (start, abandon)."""

@@ -11,7 +11,7 @@ token opens nothing else).
 
 A token stops working at once: the event and the seat's new token hash (empty for a seat
 given up) are one append, and a process whose fold was behind checks the caller's token
-again when it catches up before deciding (GameService._execute's `recheck`).
+again when it catches up before deciding (the write path's `recheck`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from service.play import tokens
 from service.play.game_model import Outcome
 from service.play.games import GameService
 from service.play.idempotency import fingerprint, seal_secret, unseal_secret
+from service.play.write_path import Write
 
 
 class Seats:
@@ -114,22 +115,23 @@ class Seats:
         rules say which may do what)."""
         service = self.service
         game = await service.get(game_id)
-        required = service._required(token)
-        role = await service._authenticate(game, required)
+        required = service.access.required(token)
+        role = await service.access.role(game, required)
         actor: int | str = "admin" if role == "admin" else int(role.split(":")[1])
         idem = None
         if idempotency_key is not None:
             idem = (f"{role}:{idempotency_key}", fingerprint(role, builtins(command)))
         secrets_for = (lambda _: secrets) if isinstance(secrets, dict) else secrets
-        return await service._execute(
-            game,
-            actor,
-            command,
-            idem,
-            idempotency_key,
-            None,
-            secrets_for,
-            lambda: service._authenticate(game, required),
+        return await service.writes.execute(
+            Write(
+                game,
+                actor,
+                command,
+                idem,
+                idempotency_key,
+                secrets_for=secrets_for,
+                recheck=lambda: service.access.role(game, required),
+            )
         )
 
 

@@ -1,14 +1,20 @@
 """The write path of every command (a seat's, the admin's, a bot's, a timer's): decide
 against the cached fold, seal the events into the hash chain, append them naming the seq
-they were decided against, fold them, and answer. A fold another process has overtaken
-fails the append and is folded again and decided again; a retry under an Idempotency-Key
-gets the first answer. Part of `GameService` (service/play/games.py)."""
+they were decided against, fold them, run the reactions to an append, and answer. A fold
+another process has overtaken fails the append and is folded again and decided again; a
+retry under an Idempotency-Key gets the first answer.
+
+What follows an append that is not the command's answer (the workers' jobs, and anything
+else that must hear of every change) is a reaction, handed in by the composition root
+(service/assembly/runtime.py): the write path knows their shape, not who they are.
+"""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from domain.kernel import (
     SPECTATOR,
@@ -24,40 +30,73 @@ from events.envelope import (
     salt_for,
     seal,
 )
-from events.store import Appended, Conflict, Duplicate, Refusal, Retried
+from events.store import Appended, Conflict, Duplicate, EventStore, Refusal, Retried
 from service.infra import metrics, request_context
+from service.infra.clock import StoreClock
+from service.infra.config import Lifecycle
 from service.infra.errors import ApiError
+from service.play.access import note_seat
 from service.play.game_model import Game, Outcome
 from service.play.idempotency import reused
-
-if TYPE_CHECKING:
-    from service.play.games import GameService
+from service.play.repository import Repository
 
 log = logging.getLogger("danger.games")
 MAX_ATTEMPTS = 20  # a decision lost to another writer is re-decided this many times at most
 
+# Called with the game once events it was decided against are appended and folded, under
+# the game's lock. A reaction that fails is logged: the events are stored, and the answer
+# stands.
+Reaction = Callable[[Game], Awaitable[None]]
+SecretsFor = Callable[[list[Event]], dict[str, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """One change asked of a game: `command` decided for `actor` (a seat, `admin`,
+    `anyone` for a join, `server`)."""
+
+    game: Game
+    actor: int | str
+    command: Command
+    idem: tuple[str, str] | None = None
+    """(the Idempotency-Key's scope in the game, the fingerprint of the request)"""
+    command_id: str | None = None
+    """recorded in the events (a seat's or the admin's Idempotency-Key)"""
+    if_match: int | None = None
+    secrets_for: SecretsFor | None = None
+    """secrets stored with the events (a new seat's token hash)"""
+    recheck: Callable[[], Awaitable[Any]] | None = None
+    """checks the caller's token again whenever the fold is brought up to date: a token
+    the log has since replaced (a seat left, or was given a new token) stops working at
+    once"""
+    full: bool = True
+    """False: answer with the seq only (`Prefer: return=minimal`)"""
+    retry: tuple[int, str] | None = None
+    """(seat, fingerprint of the body) of a seat's command without a key: sent again after
+    a 503 whose events were written, it is answered with the first result"""
+
 
 class WritePath:
-    """The write path of `GameService`: every change to a game goes through `_execute`."""
+    """Every change to a game goes through `execute`."""
 
-    async def _execute(
-        self: GameService,
-        game: Game,
-        actor: int | str,
-        command: Command,
-        idem: tuple[str, str] | None,
-        command_id: str | None,
-        if_match: int | None,
-        secrets_for: Any,
-        recheck: Callable[[], Awaitable[Any]] | None = None,
-        full: bool = True,
-        retry: tuple[int, str] | None = None,
-    ) -> Outcome:
-        """Decide `command` for `actor` and append its events. `recheck` checks the caller's
-        token again whenever the fold is brought up to date: a token the log has since
-        replaced (a seat left, or was given a new token) stops working at once. `retry`
-        (seat, fingerprint of the body) for a seat's command without a key: sent again after
-        a 503 whose events were written, it is answered with the first result."""
+    def __init__(
+        self,
+        repository: Repository,
+        clock: StoreClock,
+        lifecycle: Lifecycle,
+        reactions: Sequence[Reaction] = (),
+    ) -> None:
+        self.repository = repository
+        self.store: EventStore = repository.store
+        self.clock = clock
+        self.lifecycle = lifecycle
+        self.reactions = tuple(reactions)
+
+    async def execute(self, write: Write) -> Outcome:
+        """Decide the command and append its events; the answer, or the first answer again
+        for a retry."""
+        game, actor, command, idem = write.game, write.actor, write.command, write.idem
+        if_match, recheck, full, retry = write.if_match, write.recheck, write.full, write.retry
         label = f"seat:{actor}" if isinstance(actor, int) else actor
         viewer: Viewer = actor if isinstance(actor, int) else SPECTATOR
         if isinstance(actor, int):
@@ -69,7 +108,7 @@ class WritePath:
         for _ in range(MAX_ATTEMPTS):
             async with game.lock:
                 if not cached:
-                    await self._catch_up(game)
+                    await self.repository.catch_up(game)
                     if recheck is not None:
                         await recheck()
                 if idem is not None:
@@ -109,7 +148,7 @@ class WritePath:
                 except ApiError as refused:
                     if cached:
                         cached, seq = False, game.seq
-                        await self._catch_up(game)
+                        await self.repository.catch_up(game)
                         if game.seq != seq:
                             continue  # decided on an old fold: decide again on the new one
                         if recheck is not None:
@@ -126,11 +165,11 @@ class WritePath:
                             return await self._repeat(game, found, retry[1], viewer, full)
                     raise
                 if not events:
-                    return Outcome(game, [], viewer, self.view(game, viewer) if full else None)
+                    return Outcome(game, [], viewer, view(game, viewer) if full else None)
                 await self.clock.refresh()
                 at = self.clock.stamp(game.last_at)
-                envelopes = seal_all(game, events, at, label, command_id, command)
-                extra = secrets_for(events) if secrets_for else None
+                envelopes = seal_all(game, events, at, label, write.command_id, command)
+                extra = write.secrets_for(events) if write.secrets_for else None
                 result = await self.store.append(
                     game.id, game.seq, envelopes, idem, extra, retry
                 )
@@ -142,10 +181,10 @@ class WritePath:
                         for envelope, event in zip(envelopes, events, strict=True):
                             game.fold(envelope, event)
                     except Exception:
-                        self._cache.pop(game.id, None)
+                        self.repository.forget(game.id)
                         raise
-                    self._cache.get(game.id)  # its footprint follows what it folded
-                    await self._schedule_after_append(game)
+                    self.repository.folded(game.id)
+                    await self._react(game)
                     try:
                         await self._guard_length(game)
                     except Exception:  # the command is stored: the next append checks again
@@ -159,13 +198,14 @@ class WritePath:
                             for e, event in zip(envelopes, events, strict=True)
                         ],
                         viewer,
-                        self.view(game, viewer),
+                        view(game, viewer),
                     )
                 if isinstance(result, Retried):
-                    await self._catch_up(game)
+                    await self.repository.catch_up(game)
                     return await self._repeat(game, result, result.fingerprint, viewer, full)
                 if isinstance(result, Duplicate | Refusal):
-                    return await self._repeat(game, result, idem[1], viewer, full)  # type: ignore[index]
+                    assert idem is not None  # the store answers so only a keyed write
+                    return await self._repeat(game, result, idem[1], viewer, full)
                 assert isinstance(result, Conflict)
                 cached = False
                 if if_match is not None:
@@ -174,7 +214,7 @@ class WritePath:
             503, "contention", "Too many concurrent writers on this game; retry shortly."
         )
 
-    async def _ring_due_timer(self: GameService, game: Game) -> bool | None:
+    async def _ring_due_timer(self, game: Game) -> bool | None:
         """A timer past its deadline rings now, before a seat's command is decided: the
         worker may be late, but the rules are not ("if the timer goes off while you're
         still playing, your team IMMEDIATELY LOSES"). True if it rang, None on a conflict."""
@@ -182,12 +222,12 @@ class WritePath:
         due = [(timer, deadline) for timer, _, deadline in game.clocks() if deadline <= moment]
         if not due:
             return False
-        rang = await self._append_server(game, tables.FireTimer(timer=due[0][0]))
+        rang = await self.append_server(game, tables.FireTimer(timer=due[0][0]))
         if rang:
             count_timer(game, "inline", (moment - due[0][1]).total_seconds())
         return rang
 
-    async def _append_server(self: GameService, game: Game, command: Command) -> bool | None:
+    async def append_server(self, game: Game, command: Command) -> bool | None:
         """Decide and append a command of the service itself, under the game's lock held by
         the caller. True if it took effect, False if it changed nothing, None on a conflict."""
         events = tables.decide(
@@ -204,21 +244,29 @@ class WritePath:
             return None
         for envelope in envelopes:
             game.fold(envelope)
-        self._cache.get(game.id)
-        await self._schedule_after_append(game)
+        self.repository.folded(game.id)
+        await self._react(game)
         return True
 
-    async def _guard_length(self: GameService, game: Game) -> None:
+    async def _react(self, game: Game) -> None:
+        for reaction in self.reactions:
+            try:
+                await reaction(game)
+            except Exception:  # the events are stored: the answer stands
+                log.exception("a reaction to an append of %s failed", game.id)
+
+    async def _guard_length(self, game: Game) -> None:
         """The last guard (RULINGS.md): a log that reaches `max_events` ends the game as
         abandoned; the two closing events fit under the bound."""
         limit = self.lifecycle.max_events
         if game.seq >= limit - 2 and not game.finished:
             abandon = tables.Abandon(reason="max_events", limit=float(limit))
-            if await self._append_server(game, abandon) is None:
-                await self._catch_up(game)  # another process came first; the next append checks
+            if await self.append_server(game, abandon) is None:
+                # Another process came first; the next append checks again.
+                await self.repository.catch_up(game)
 
     async def _remember(
-        self: GameService,
+        self,
         game: Game,
         idem: tuple[str, str],
         refused: ApiError,
@@ -237,7 +285,7 @@ class WritePath:
         return await self._repeat(game, prior, idem[1], viewer, full)
 
     async def _repeat(
-        self: GameService,
+        self,
         game: Game,
         prior: Duplicate | Refusal,
         fingerprint: str,
@@ -255,17 +303,16 @@ class WritePath:
             raise ApiError(prior.status, prior.code, prior.detail)
         if not full:
             return Outcome(game, [], viewer, None, prior.last_seq)
-        then = await self.replay(game.id, prior.last_seq)
+        then = await self.repository.replay(game.id, prior.last_seq)
         envelopes = await self.store.read(game.id, after=prior.first_seq - 1, upto=prior.last_seq)
         return Outcome(
-            then, self.readable(game, envelopes, viewer), viewer, self.view(then, viewer)
+            then, [game.readable(e, viewer) for e in envelopes], viewer, view(then, viewer)
         )
 
 
-def note_seat(seat: int | None) -> None:
-    context = request_context.current()
-    if context is not None and seat is not None:
-        context.seat = seat
+def view(game: Game, viewer: Viewer) -> Any:
+    return tables.view(game.table, game.rules, viewer)
+
 
 def count_append(game: Game, result: object, events: int) -> None:
     kind = game.rules.name

@@ -30,7 +30,11 @@ from domain.kernel import table as tables
 from domain.registry import GAMES
 from events.audit import audit_export
 from events.envelope import GENESIS, Envelope, canonical, read_folded, seal
-from service.http.games_api import _envelope, _game_out, _result
+from service.http.answers import (
+    command_result,
+    envelope_out,
+    game_out,
+)
 from service.http.problems import body as problem_body
 from service.infra import request_context
 from service.infra.clock import StoreClock, stamp
@@ -220,16 +224,16 @@ class _Table:
     def readable(self, viewer: Viewer, first: int = 1, last: int | None = None) -> list[Any]:
         """Events first..last (seqs) as `viewer` reads them now."""
         pairs = list(zip(self.log, self.events, strict=True))[first - 1 : last]
-        return [_envelope(self.game.readable(e, viewer, event)) for e, event in pairs]
+        return [envelope_out(self.game.readable(e, viewer, event)) for e, event in pairs]
 
     def out(self, viewer: Viewer) -> GameOut:
         """The game as GET /v1/games/{id} answers `viewer`."""
-        return _game_out(_VIEWS, self.game, viewer)
+        return game_out(_VIEWS, self.game, viewer)
 
     def result(self, appended: list[tuple[Envelope, Event]], viewer: Viewer) -> CommandResult:
         """A command's answer to `viewer`."""
         shown = [self.game.readable(e, viewer, event) for e, event in appended]
-        return _result(Outcome(self.game, shown, viewer, _VIEWS.view(self.game, viewer)))
+        return command_result(Outcome(self.game, shown, viewer, _VIEWS.view(self.game, viewer)))
 
     def created(self, invite: str | None = None) -> Created:
         view = _VIEWS.view(self.game, SPECTATOR)

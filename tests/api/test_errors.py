@@ -185,7 +185,9 @@ async def test_odd_header_values_are_4xx_not_500(client, header):
 
 
 def test_a_seq_in_a_header_is_ascii_digits_of_sane_length():
-    from service.http.games_api import seq_number
+    from service.http.params import (
+        seq_number,
+    )
 
     assert seq_number("12") == 12
     assert seq_number("\u00b2") is None and seq_number("1" * 5000) is None

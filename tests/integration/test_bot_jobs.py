@@ -10,9 +10,9 @@ from litestar.testing import AsyncTestClient
 
 from events.keys import GameKeys
 from events.store import EventStore
+from service.assembly.runtime import command_path
 from service.jobs.game_jobs import bot_seed
 from service.jobs.worker import JobQueue, build_worker, sweep
-from service.play.games import GameService
 from tests.conftest import make_app
 from tests.players import bot_table
 from tests.stores import queue_of, store_client
@@ -32,15 +32,15 @@ async def test_a_lost_bot_move_is_queued_again_by_the_sweep_and_played(valkey):
         store = EventStore(redis)
         due = GameKeys(game_id).due
         assert await redis.zscore(due, game_id), "the game waits in its shard's due set"
-        service = GameService(store, sandbox=False, scheduler=JobQueue(pool))
-        await sweep(service)
+        _, jobs = command_path(store, JobQueue(pool))
+        await sweep(jobs)
         assert await pool.zcard(queue) == 0, "the sweep leaves a game whose time has not come"
         await redis.zadd(due, {game_id: 0})  # its time has come, and the move is not there
-        await sweep(service)
+        await sweep(jobs)
         assert await pool.zcard(queue) >= 1, "the sweep queued the move again"
         assert await redis.zscore(due, game_id) > time.time() * 1000, "and looks again later"
 
-        worker = build_worker(queue_of(valkey), service, queue, burst=True, max_jobs=1)
+        worker = build_worker(queue_of(valkey), jobs, queue, burst=True, max_jobs=1)
         await worker.run_check(max_burst_jobs=1)
         await worker.close()
         assert (await http.get(f"/v1/games/{game_id}")).json()["seq"] > seq, "the bot moved"

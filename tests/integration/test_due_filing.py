@@ -6,7 +6,7 @@ import time
 
 from events.keys import GameKeys
 from events.store import EventStore
-from service.play.due_filing import DueFiling
+from service.jobs.due_filing import DueFiling
 from tests.players import new_table
 from tests.stores import store_client
 

@@ -27,7 +27,7 @@ async def test_the_folded_games_stay_under_their_bound_in_bytes_and_all_still_an
 async def test_games_that_are_over_leave_before_running_ones(valkey):
     app = make_app(valkey, background=False, queue="dg:timers:nobody", cache_mb=1)
     async with AsyncTestClient(app=app) as client:
-        games = client.app.state.service.play.games
+        games = client.app.state.service.repository.cache
         running = await new_table(client, seats=2)
         over = await new_table(client, seats=2)
         await play_to_end(over, choose=random.Random(1).choice)

@@ -13,10 +13,10 @@ from litestar.testing import AsyncTestClient
 from redis.asyncio import Redis
 
 from events.store import EventStore
+from service.assembly.runtime import command_path
 from service.infra.config import Lifecycle
 from service.infra.embedded import EmbeddedValkey
 from service.jobs.worker import JobQueue, build_worker, job_id, sweep
-from service.play.games import GameService
 from tests.conftest import make_app
 from tests.players import first_to_act, new_table
 from tests.stores import queue_of, queue_pool, store_client
@@ -87,8 +87,8 @@ async def test_a_ring_slower_than_the_job_timeout_is_tried_again_and_rings_once(
         redis = await store_client(valkey.url)
         pool = queue_pool(valkey, queue)
         store = SlowFirstAppend(redis, when)
-        service = GameService(store, False, JobQueue(pool), Lifecycle())
-        worker = build_worker(queue_of(valkey), service, queue, job_seconds=JOB_SECONDS)
+        _, jobs = command_path(store, JobQueue(pool), lifecycle=Lifecycle())
+        worker = build_worker(queue_of(valkey), jobs, queue, job_seconds=JOB_SECONDS)
         running = asyncio.create_task(worker.main())
         try:
             while not await rings_of(client, table.id, timer):
@@ -139,15 +139,15 @@ async def test_a_dropped_timer_job_is_queued_again_by_the_sweep_and_rings(own_se
         await pool.zrem(queue, key)
         await pool.delete(f"arq:job:{key}")
 
-        service = GameService(EventStore(redis), False, JobQueue(pool), Lifecycle())
-        worker = build_worker(queue_of(own_server), service, queue, job_seconds=JOB_SECONDS)
+        service, jobs = command_path(EventStore(redis), JobQueue(pool), lifecycle=Lifecycle())
+        worker = build_worker(queue_of(own_server), jobs, queue, job_seconds=JOB_SECONDS)
         running = asyncio.create_task(worker.main())
         try:
             await asyncio.sleep(2)  # past the deadline: nothing rings, nothing is queued
             assert not await rings_of(client, table.id, timer)
             # The game's moment comes (its deadline plus the sweep's slack): one sweep.
             await service.store.set_due(table.id, int(time.time() * 1000))
-            await sweep(service)
+            await sweep(jobs)
             assert await pool.exists(f"arq:job:{key}"), "the sweep did not queue the clock"
             limit = time.monotonic() + 5
             while not await rings_of(client, table.id, timer):
@@ -179,9 +179,9 @@ async def test_a_job_whose_settling_failed_runs_again_at_the_next_start_of_the_w
         key = job_id(table.id, clock["timer"])
         redis = await store_client(own_server.url)
         pool = queue_pool(own_server, queue)
-        service = GameService(EventStore(redis), False, JobQueue(pool), Lifecycle())
+        _, jobs = command_path(EventStore(redis), JobQueue(pool), lifecycle=Lifecycle())
         supervised = worker_module.SupervisedWorker(
-            queue_of(own_server), service, queue, job_seconds=JOB_SECONDS
+            queue_of(own_server), jobs, queue, job_seconds=JOB_SECONDS
         )
         settle = worker_module.DangerWorker.finish_job
         failed: list[str] = []
@@ -242,8 +242,8 @@ async def test_a_process_asks_the_queue_for_a_running_timer_once_and_the_sweep_a
         try:
             # What the sweep does for each game that falls due (the suite's other games may
             # fill a sweep's batch before this one).
-            service = GameService(EventStore(redis), False, JobQueue(pool), Lifecycle())
-            await service.schedule_jobs(await service.get(table.id))
+            service, jobs = command_path(EventStore(redis), JobQueue(pool), lifecycle=Lifecycle())
+            await jobs.schedule(await service.get(table.id))
             assert await pool.zscore(queue, key), "the sweep did not queue the round's timer"
         finally:
             await redis.aclose()

@@ -6,10 +6,10 @@ from arq import create_pool
 from arq.connections import RedisSettings
 
 from events.store import EventStore
+from service.assembly.runtime import command_path
 from service.jobs.worker import build_worker
-from service.play.games import GameService
 from tests.players import new_table
-from tests.stores import queue_of, store_client
+from tests.stores import Unscheduled, queue_of, store_client
 
 
 async def events_of(client, game_id: str) -> list[dict]:
@@ -52,7 +52,7 @@ async def test_no_view_or_event_shows_the_round_timer(client):
 async def test_a_timer_fired_twice_or_by_two_workers_takes_effect_once(client, valkey):
     table = await new_table(client, seats=2, game="danger-danger", round_seconds=1)
     game_id = table.id
-    timer_id = next(iter(client.app.state.service._cache[game_id].table.timer_ids()))
+    timer_id = next(iter(client.app.state.service.repository.cache[game_id].table.timer_ids()))
     await asyncio.sleep(1.2)  # past the deadline: a copy that came early would wait for it
     queue = f"test:{game_id}"  # a queue of its own: the service's holds deferred timers
     pool = await create_pool(RedisSettings.from_dsn(queue_of(valkey)), default_queue_name=queue)
@@ -62,7 +62,7 @@ async def test_a_timer_fired_twice_or_by_two_workers_takes_effect_once(client, v
     workers = [
         build_worker(
             queue_of(valkey),
-            GameService(EventStore(r), False),
+            command_path(EventStore(r), Unscheduled())[1],
             queue,
             burst=True,
             poll_delay=0.05,

@@ -5,10 +5,10 @@ from arq.connections import RedisSettings
 from arq.jobs import JobStatus
 
 from events.store import EventStore
+from service.assembly.runtime import command_path
 from service.jobs.worker import build_worker
-from service.play.games import GameService
 from tests.players import new_table
-from tests.stores import queue_of, store_client
+from tests.stores import Unscheduled, queue_of, store_client
 
 
 async def test_a_fired_timer_goes_through_the_command_path_and_a_game_without_it_ignores_it(
@@ -21,8 +21,8 @@ async def test_a_fired_timer_goes_through_the_command_path_and_a_game_without_it
     job = await pool.enqueue_job("fire_timer", table.id, "turn:1", _job_id=f"timer:{table.id}:1")
     assert job is not None
     redis = await store_client(valkey.url)
-    service = GameService(EventStore(redis), sandbox=False)
-    worker = build_worker(queue_of(valkey), service, queue, burst=True, poll_delay=0.05)
+    _, jobs = command_path(EventStore(redis), Unscheduled())
+    worker = build_worker(queue_of(valkey), jobs, queue, burst=True, poll_delay=0.05)
     await worker.main()
     await worker.close()
     await redis.aclose()

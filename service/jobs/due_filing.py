@@ -7,7 +7,7 @@ the game's jobs. The exact time (its next timer or bot move, or its expiry) is k
 once the events are folded; sent on its own it was a round trip in every command's answer
 (docs/performance.md, "What limits the command path"). Here the times of the commands of
 the next few milliseconds go together, without holding up the answers, each filed only if
-its game's stream still ends where its time was worked out (service/play/file_due.lua): a later
+its game's stream still ends where its time was worked out (service/jobs/file_due.lua): a later
 append, of this process or another, brings its own time.
 """
 
@@ -24,7 +24,7 @@ from service.infra.lua import Script
 
 log = logging.getLogger("danger.games")
 GATHER_SECONDS = 0.005  # how long the first time waits for others to go with it
-FILE_DUE = Script.named("service.play", "file_due.lua")
+FILE_DUE = Script.named("service.jobs", "file_due.lua")
 
 
 class DueFiling:
