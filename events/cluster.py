@@ -5,7 +5,7 @@ connection, a batch of scripts, a subscription), so that the callers have one co
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
@@ -94,7 +94,9 @@ async def in_slices(
     return replies
 
 
-async def gather_bounded(calls: list[Callable[[], Awaitable[T]]], at_once: int = 32) -> list[T]:
+async def gather_bounded(
+    calls: Sequence[Callable[[], Awaitable[T]]], at_once: int = 32
+) -> list[T]:
     """Run `calls` concurrently, at most `at_once` at a time; their results in order."""
     limit = asyncio.Semaphore(at_once)
 

@@ -14,6 +14,7 @@ from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import Provide
+from litestar.enums import ScopeType
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
 from litestar.types import Middleware, Receive, Scope, Send
@@ -90,8 +91,8 @@ class Hall(Litestar):
     async def _litestar(self, scope: Scope, receive: Receive, send: Send) -> None:
         await super().__call__(scope, receive, send)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]
-        if scope["type"] != "http":
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]  # lifespan's too
+        if scope["type"] != ScopeType.HTTP:
             await super().__call__(scope, receive, send)
             return
         scope["app"] = scope["litestar_app"] = self  # as Litestar's own entry sets them
@@ -102,7 +103,7 @@ class Hall(Litestar):
 
 
 def _service(state: State) -> GameService:
-    return state.service  # type: ignore[no-any-return]
+    return state.service
 
 
 def create_app(
@@ -225,7 +226,7 @@ def create_app(
             "token": Provide(params.bearer_token, sync_to_thread=False),
         },
         lifespan=[lifespan],
-        exception_handlers=HANDLERS,  # type: ignore[arg-type]
+        exception_handlers=HANDLERS,
         logging_config=None,  # the process's, set by service/infra/logs.py
         request_max_body_size=settings.max_body_bytes,
         request_class=StrictRequest,
@@ -248,7 +249,7 @@ def create_app(
         debug=False,
     )
     openapi_spec.finish(app, settings.auth)
-    app.openapi_schema.paths["/v1/audit"].post.request_body = audit_api.request_body(  # type: ignore[index,union-attr]
+    app.openapi_schema.paths["/v1/audit"].post.request_body = audit_api.request_body(  # type: ignore[index,union-attr]  # the app's own route
         settings.audit_upload_bytes
     )
     return app

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from arq.constants import health_check_key_suffix
-from redis.asyncio import Redis
 
+from events.cluster import Store
 from events.store import EventStore
 from service.infra.bell import Bell
 from service.infra.config import Settings
@@ -24,7 +24,7 @@ def heartbeat_key(queue: str) -> str:
 def start(
     supervisor: Supervisor,
     redis_url: str,
-    redis: Redis,
+    redis: Store,
     store: EventStore,
     jobs: GameJobs,
     settings: Settings,
@@ -35,7 +35,7 @@ def start(
     projections = consumers(redis, store, settings.projections, bell)
     for projection in projections:
 
-        async def project(_: TaskHealth, projection=projection) -> None:  # type: ignore[no-untyped-def]
+        async def project(_: TaskHealth, projection=projection) -> None:
             await projection.run()
 
         # A projection keeps its own loop alive and logs what fails: it tells no progress.

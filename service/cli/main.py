@@ -78,8 +78,9 @@ def _serve(args: argparse.Namespace) -> int:
             app,
             host=settings.host,
             port=settings.port,
-            loop=loop,  # type: ignore[arg-type]
-            http=protocol(http, settings),  # transport in scope; heads, connections bounded
+            loop=loop,
+            # transport in scope; heads, connections bounded
+            http=protocol(http, settings),  # type: ignore[arg-type]  # a factory: uvicorn calls it as a class
             log_level="info",
             log_config=None,  # the root logger, as service/infra/logs.py set it
             lifespan="on",
@@ -88,7 +89,7 @@ def _serve(args: argparse.Namespace) -> int:
             proxy_headers=False,
         )
         if settings.metrics == "port":
-            metrics.serve_alone(settings.metrics_port, settings.host)  # type: ignore[arg-type]
+            metrics.serve_alone(settings.metrics_port, settings.host)  # type: ignore[arg-type]  # "port" has one
         server = uvicorn.Server(config)
         # uvicorn shuts down on Ctrl-C and then raises the signal again, which asyncio's
         # runner turns into KeyboardInterrupt: the shutdown is done, so no traceback.
@@ -152,7 +153,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
     # Every process writes its samples where any API process reads them for /metrics.
     samples = metrics.share_between_processes()
     if settings.metrics == "port":  # every process's samples, from this one
-        metrics.serve_alone(settings.metrics_port, settings.host)  # type: ignore[arg-type]
+        metrics.serve_alone(settings.metrics_port, settings.host)  # type: ignore[arg-type]  # "port" has one
     worker = None
     if settings.background:
         env = dict(os.environ)
@@ -170,8 +171,9 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
                 factory=True,
                 host=settings.host,
                 port=settings.port,
-                loop=loop,  # type: ignore[arg-type]
-                http=protocol(http, settings),  # transport in scope; heads, connections bounded
+                loop=loop,
+                # transport in scope; heads, connections bounded
+                http=protocol(http, settings),  # type: ignore[arg-type]  # a factory: uvicorn calls it as a class
                 workers=args.workers,
                 log_level="info",
                 log_config=None,  # the root logger, as service/infra/logs.py set it

@@ -25,7 +25,7 @@ async def reader(service: GameService, game_id: str, token: str | None) -> tuple
 
 
 def offload_pool(request: Request) -> offload.Offload:
-    return request.app.state.offload  # type: ignore[no-any-return]
+    return request.app.state.offload
 
 
 async def offloaded(request: Request, function: Any, *args: Any) -> Any:

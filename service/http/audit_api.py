@@ -9,6 +9,7 @@ from litestar import Request, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import RequestBody, Schema
+from litestar.openapi.spec.enums import OpenAPIType
 from litestar.openapi.spec.media_type import OpenAPIMediaType
 from litestar.response import Response
 
@@ -79,7 +80,7 @@ def request_body(max_bytes: int) -> RequestBody:
         description=f"JSON Lines, one event envelope a line; at most {max_bytes} bytes.",
         content={
             media: OpenAPIMediaType(
-                schema=Schema(type="string", min_length=1, pattern=r"\S"),  # type: ignore[arg-type]
+                schema=Schema(type=OpenAPIType.STRING, min_length=1, pattern=r"\S"),
                 examples=named(spec_examples.audit_upload()),
             )
             for media in MEDIA_TYPES

@@ -78,14 +78,14 @@ class CommandRoute:
         self.app = app
         served: ASGI = self._command
         for layer in reversed(self.middleware):
-            served = layer(served)  # type: ignore[operator]  # factories and classes alike
+            served = layer(served)  # factories and classes alike
         self._served = served
         return self
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         game_id = game_of(scope)
         headers = _headers(scope) if game_id is not None else None
-        if headers is None or not self._plain(headers):
+        if game_id is None or headers is None or not self._plain(headers):
             await self.app(scope, receive, send)
             return
         length = int(headers[b"content-length"])
@@ -194,5 +194,5 @@ async def _problem(scope: Any, receive: Any, send: Any, exc: Exception) -> None:
 
     handler = next(h for t, h in HANDLERS.items() if isinstance(exc, t))
     request: Request[Any, Any, Any] = Request(scope, receive)
-    response = handler(request, exc)  # type: ignore[operator]
+    response = handler(request, exc)  # type: ignore[operator]  # the handler of exc's own type
     await response.to_asgi_response(None, request)(scope, receive, send)

@@ -21,7 +21,7 @@ JSON = b"application/json"
 def seat_command(
     game_id: str,
     token: str | None,
-    command: GameCommand,  # type: ignore[valid-type]  # a tagged union, built at import
+    command: GameCommand,  # a tagged union, built at import
     idempotency_key: str | None,
     if_match: str | None,
     prefer: str | None,

@@ -126,7 +126,7 @@ class GamesController(Controller):
         service: Service,
         request: Request,
         data: Annotated[
-            CreateGame,  # type: ignore[valid-type]
+            CreateGame,
             Body(
                 description="The game, its number of seats and its options.",
                 schema_extra={"discriminator": Discriminator(property_name="game")}
@@ -145,7 +145,7 @@ class GamesController(Controller):
         creates, body = request.app.state.creates, msgspec.to_builtins(data)
         first = await creates.claim(redis, client, key, body)
         if first is not None:
-            return first  # type: ignore[no-any-return]
+            return first
         try:
             created = await _create(service, request, data)
         except BaseException:
@@ -167,7 +167,7 @@ class GamesController(Controller):
         self,
         request: Request,
         status: Annotated[Status | None, QueryParameter(required=False)] = None,
-        game: Annotated[GameName | None, QueryParameter(required=False)] = None,  # type: ignore[valid-type]
+        game: Annotated[GameName | None, QueryParameter(required=False)] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0, le=1_000_000)] = 0,
         cursor: Annotated[
@@ -241,7 +241,7 @@ class GamesController(Controller):
             raise ApiError(400, "invalid_name", str(exc)) from None
         player = None
         if players.looks_like_token(token):  # else an app key, or nothing
-            player = await players.verify(request.app.state.redis, token)  # type: ignore[arg-type]
+            player = await players.verify(request.app.state.redis, token)
         outcome, token = await service.join(
             game_id,
             name,

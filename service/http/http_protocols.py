@@ -45,13 +45,13 @@ class _Bounded:
     client: tuple[str, int] | None
     loop: asyncio.AbstractEventLoop
 
-    def connection_made(self, transport: asyncio.Transport) -> None:
-        super().connection_made(transport)  # type: ignore[misc]
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[misc]  # a mixin: the protocol after it has it
         self._admit()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._let_go()
-        super().connection_lost(exc)  # type: ignore[misc]
+        super().connection_lost(exc)  # type: ignore[misc]  # a mixin: the protocol after it has it
 
     def _bound(self, limits: ConnectionLimits | None) -> None:
         self.limits = limits or ConnectionLimits()
@@ -131,12 +131,12 @@ class H11WithTransport(_Bounded, H11Protocol):
         super().handle_events()
         # The request's task is created, not yet run: its scope still takes the entry.
         if self.scope is not None:
-            self.scope.setdefault("extensions", {})[TRANSPORT] = self.transport  # type: ignore[typeddict-unknown-key]
+            self.scope.setdefault("extensions", {})[TRANSPORT] = self.transport  # type: ignore[assignment]  # ASGI types an extension as a dict: this one is the transport
 
     def send_400_response(self, msg: str) -> None:
         # A head that has not come whole stays in h11's buffer: past the bound, too large.
         too_large = len(self.conn.trailing_data[0]) > self.limits.head_bytes
-        if too_large or self.conn.head_too_large:  # type: ignore[attr-defined]
+        if too_large or self.conn.head_too_large:  # type: ignore[attr-defined]  # our _H11Connection
             self._refuse_head()
         else:
             super().send_400_response(msg)
@@ -170,7 +170,7 @@ class HttpToolsWithTransport(_Bounded, HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        self.scope["extensions"] = {TRANSPORT: self.transport}  # type: ignore[typeddict-unknown-key]
+        self.scope["extensions"] = {TRANSPORT: self.transport}  # type: ignore[dict-item]  # ASGI types an extension as a dict: this one is the transport
         self.in_head = True
         self.head_read = 0
         self.slack = self.last_read

@@ -101,7 +101,7 @@ class PlayController(Controller):
         request: Request,
         game_id: GameId,
         data: Annotated[
-            GameCommand,  # type: ignore[valid-type]
+            GameCommand,
             Body(
                 media_type=RequestEncodingType.JSON,
                 schema_extra={"discriminator": Discriminator(property_name="type")},
@@ -121,8 +121,8 @@ class PlayController(Controller):
     ) -> Response[CommandResult]:
         asked = seat_command(game_id, token, data, idempotency_key, if_match, prefer)
         answered = answer(await service.command(asked), asked.full)
-        return Response(  # type: ignore[return-value]  # the body is CommandResult's, encoded
-            answered.body,
+        return Response(  # the body is CommandResult's, encoded
+            answered.body,  # type: ignore[arg-type]  # encoded already
             status_code=answered.status,
             headers=dict(answered.headers),
             media_type=MediaType.JSON,

@@ -155,7 +155,7 @@ class Bell:
 
 
 @contextlib.asynccontextmanager
-async def listening(bell: Bell | None, redis: Store, quiet: bool = False):  # type: ignore[no-untyped-def]
+async def listening(bell: Bell | None, redis: Store, quiet: bool = False):
     """A listener of `bell`, or of a bell of its own (none rings it if `quiet`: a reader that
     reads every feed once and returns)."""
     own = None

@@ -15,10 +15,9 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from events.cluster import anywhere
+from events.cluster import Store, anywhere
 
 REFRESH_SECONDS = 10.0  # how old a measured offset may grow before it is measured again
 RETRY_SECONDS = 1.0  # after a failed measurement, the last offset is kept this long
@@ -36,7 +35,7 @@ class StoreClock:
     `local` is this process's clock (epoch seconds); tests give a skewed one to play two
     processes whose clocks disagree."""
 
-    def __init__(self, redis: Redis, local: Callable[[], float] = time.time) -> None:
+    def __init__(self, redis: Store, local: Callable[[], float] = time.time) -> None:
         self.redis = redis
         self.local = local
         self.offset = 0.0  # the store's clock minus ours, in seconds

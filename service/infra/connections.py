@@ -32,8 +32,8 @@ def pool_ran_dry(exc: BaseException) -> bool:
     return isinstance(exc, StoreConnectionError) and isinstance(exc.__cause__, TimeoutError)
 
 
-def _raw(reply: Any, **_: Any) -> Any:
-    return reply
+def _raw(response: Any, **_: Any) -> Any:
+    return response
 
 
 class BoundedPool(BlockingConnectionPool):
@@ -121,7 +121,7 @@ class BoundedCluster(SteadyCluster):
             async with self._place():
                 return await execute(*args, **kwargs)
 
-        pipe.execute = bounded  # type: ignore[method-assign]
+        pipe.execute = bounded  # type: ignore[method-assign]  # bounded, for this pipeline alone
         return pipe
 
 
@@ -145,7 +145,7 @@ async def open_store(url: str, max_connections: int) -> Store:
     else:
         client = bounded_redis(url, max_connections)
     client.set_response_callback("XRANGE", _raw)
-    client.raw_xrange = True  # type: ignore[union-attr]
+    client.raw_xrange = True  # type: ignore[union-attr]  # a mark of ours, read by EventStore
     return client
 
 

@@ -23,7 +23,7 @@ import dataclasses
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
@@ -80,7 +80,7 @@ class Durability:
         if mode == "replicas" and count.isascii() and count.isdigit() and int(count) >= 1:
             return cls("replicas", int(count), wait)
         if mode in ("fsync", "declared", "weak") and not count:
-            return cls(mode, 0, wait, chosen)  # type: ignore[arg-type]
+            return cls(cast(Mode, mode), 0, wait, chosen)
         raise ValueError(
             f"{SETTING}: expected fsync, replicas:N (N at least 1), declared or weak; got {text!r}"
         )
@@ -147,7 +147,7 @@ class _Node:
             return PROBE_KEY
         for n in range(100_000):
             key = f"{PROBE_KEY}:{{{n}}}"
-            if self.redis.get_node_from_key(key) == self.node:  # type: ignore[union-attr]
+            if self.redis.get_node_from_key(key) == self.node:  # type: ignore[union-attr]  # a node: a cluster
                 return key
         raise Refused(f"no slot of the cluster is held by {self.address}")
 

@@ -7,8 +7,9 @@ import hashlib
 from importlib.resources import files
 from typing import Any
 
-from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
+
+from events.cluster import Store
 
 
 class Script:
@@ -22,8 +23,8 @@ class Script:
         """The script in the file `name` of `package` (the module's own: `__package__`)."""
         return cls(files(package).joinpath(name).read_text())
 
-    async def __call__(self, redis: Redis, keys: list[str], args: list[Any]) -> Any:
+    async def __call__(self, redis: Store, keys: list[str], args: list[Any]) -> Any:
         try:
-            return await redis.evalsha(self.sha, len(keys), *keys, *args)
+            return await redis.evalsha(self.sha, len(keys), *keys, *args)  # type: ignore[misc]  # redis-py: Awaitable[T] | T
         except NoScriptError:  # a restarted server, a replica just promoted: EVAL loads it
-            return await redis.eval(self.source, len(keys), *keys, *args)
+            return await redis.eval(self.source, len(keys), *keys, *args)  # type: ignore[misc]  # redis-py: Awaitable[T] | T

@@ -170,7 +170,7 @@ def registry() -> CollectorRegistry:
     if shared_dir() is None:
         return REGISTRY
     shared = CollectorRegistry()
-    multiprocess.MultiProcessCollector(shared)  # type: ignore[no-untyped-call]
+    multiprocess.MultiProcessCollector(shared)
     return shared
 
 

@@ -19,6 +19,7 @@ from domain.kernel import (
     visible,
 )
 from domain.kernel import table as tables
+from domain.kernel.game import Timer
 from domain.kernel.table import GameCreated, Table
 from domain.registry import GAMES
 from events.envelope import (
@@ -75,7 +76,7 @@ class Game:
         kind, at = envelope.type, envelope.at
         if kind in TOKEN_CHANGES:
             # Its token changed: the next check reads the stored hash (service/play/seats.py).
-            self.hashes.pop(f"seat:{event.seat}", None)  # type: ignore[attr-defined]
+            self.hashes.pop(f"seat:{event.seat}", None)  # type: ignore[attr-defined]  # both carry it
         self.seq, self.head, self.last_at, self.last_actor = seq, envelope.hash, at, envelope.actor
         if envelope.actor.startswith("seat:") and envelope.commanded:
             self.acted[int(envelope.actor[5:])] = seq
@@ -113,7 +114,7 @@ class Game:
             self._shuffler, self._shuffler_entropy = Shuffler(self.seed, entropy), entropy
         return self._shuffler
 
-    def clocks(self) -> list[tuple[str, tables.Timer, datetime]]:
+    def clocks(self) -> list[tuple[str, Timer, datetime]]:
         """Every running timer with its deadline: the `at` of the event that began it, plus
         its seconds. Derived from the log alone, so any process computes the same one."""
         out = []

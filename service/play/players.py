@@ -23,7 +23,7 @@ import secrets
 import string
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 import msgspec
 
@@ -59,7 +59,7 @@ def valid_id(player_id: str) -> bool:
     return len(player_id) == ID_LENGTH and player_id.isascii() and player_id.isalnum()
 
 
-def looks_like_token(token: str | None) -> bool:
+def looks_like_token(token: str | None) -> TypeGuard[str]:
     return token is not None and token.startswith(PREFIX)
 
 

@@ -117,7 +117,7 @@ class Seats:
         game = await service.get(game_id)
         required = service.access.required(token)
         role = await service.access.role(game, required)
-        actor: int | str = "admin" if role == "admin" else int(role.split(":")[1])
+        actor: tables.Actor = "admin" if role == "admin" else int(role.split(":")[1])
         idem = None
         if idempotency_key is not None:
             idem = (f"{role}:{idempotency_key}", fingerprint(role, builtins(command)))

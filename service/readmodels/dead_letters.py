@@ -9,13 +9,13 @@ again from the game streams (`danger projections rebuild`) once the cause is fix
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import msgspec
-from redis.asyncio import Redis
 
 from events import keys
-from events.cluster import in_slices
+from events.cluster import Store, in_slices
 from service.infra.lua import Script
 
 KEEP = 10_000
@@ -37,6 +37,11 @@ def key(shard: str, group: str) -> str:
     return f"{keys.PREFIX}:{{{shard}}}:dead:{group}"
 
 
+def _letters(group: str, pipe: Any, shard: str) -> Any:
+    """Queue the read of one shard's dead letters of `group` on `pipe`."""
+    return pipe.xrange(key(shard, group))
+
+
 class DeadLetter(msgspec.Struct, frozen=True):
     projection: str
     shard: str
@@ -51,7 +56,7 @@ class DeadLetter(msgspec.Struct, frozen=True):
 
 
 async def add(
-    redis: Redis,
+    redis: Store,
     shard: str,
     group: str,
     entry_id: bytes | str,
@@ -70,7 +75,7 @@ async def add(
     )
 
 
-async def counts(redis: Redis, groups: list[str]) -> dict[str, int]:
+async def counts(redis: Store, groups: list[str]) -> dict[str, int]:
     """Per projection: the dead letters kept, over every shard. Usually there are none: one
     EXISTS over every shard's keys says so (a cluster client splits it per slot)."""
     names = [key(shard, group) for group in groups for shard in keys.all_shards()]
@@ -81,11 +86,11 @@ async def counts(redis: Redis, groups: list[str]) -> dict[str, int]:
     return {group: sum(next(lengths) for _ in keys.all_shards()) for group in groups}
 
 
-async def listing(redis: Redis, groups: list[str]) -> list[DeadLetter]:
+async def listing(redis: Store, groups: list[str]) -> list[DeadLetter]:
     out = []
     for group in groups:
         shards = list(keys.all_shards())
-        kept = await in_slices(redis, shards, lambda pipe, s, g=group: pipe.xrange(key(s, g)))
+        kept = await in_slices(redis, shards, partial(_letters, group))
         for shard, letters in zip(shards, kept, strict=True):
             for letter_id, raw in letters:
                 fields = {_text(k): _text(v) for k, v in _pairs(raw)}
@@ -103,7 +108,7 @@ async def listing(redis: Redis, groups: list[str]) -> list[DeadLetter]:
     return out
 
 
-async def clear(redis: Redis, groups: list[str]) -> int:
+async def clear(redis: Store, groups: list[str]) -> int:
     """Drop every dead letter (after the cause is fixed and the models rebuilt); how many."""
     dropped = 0
     for group in groups:

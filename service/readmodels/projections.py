@@ -29,7 +29,6 @@ import socket
 from typing import Any, TypeVar
 
 import msgspec
-from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -38,7 +37,7 @@ from domain.kernel import table as tables
 from domain.registry import GAMES
 from events import feeds as feed_upkeep
 from events import keys
-from events.cluster import in_slices, read_streams, run_scripts
+from events.cluster import Store, in_slices, read_streams, run_scripts
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 from service.infra.bell import FALLBACK_SECONDS, Bell, Listener, listening
@@ -199,13 +198,13 @@ def player_results_of(game_id: str, envelopes: list[Folded]) -> dict[str, bytes]
     anonymous seat counts in no one's."""
     rules = GAMES[msgspec.json.decode(envelopes[0].data)["game"]]
     codec = CODECS[rules.name]
-    table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
+    table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]  # game_created
     for envelope in envelopes[1:]:
         tables.evolve(table, rules, codec.event(envelope))
     if rules.standings is None or table.status != "finished":
         return {}
     return {
-        table.players[seat].player: msgspec.json.encode(  # type: ignore[misc]
+        table.players[seat].player: msgspec.json.encode(  # type: ignore[misc]  # not None: the `if`
             PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
         )
         for seat, (score, won) in enumerate(rules.standings(table.state))
@@ -228,7 +227,7 @@ class Projection:
 
     def __init__(
         self,
-        redis: Redis,
+        redis: Store,
         store: EventStore,
         settings: ProjectionSettings | None = None,
         bell: Bell | None = None,
@@ -565,7 +564,7 @@ GROUPS = [p.group for p in PROJECTIONS]
 
 
 def consumers(
-    redis: Redis,
+    redis: Store,
     store: EventStore,
     settings: ProjectionSettings | None = None,
     bell: Bell | None = None,
@@ -589,7 +588,7 @@ async def _finishing(step: asyncio.Future[T]) -> T:
 
 
 async def run_all(
-    redis: Redis,
+    redis: Store,
     store: EventStore,
     settings: ProjectionSettings | None = None,
     running: list[Projection] | None = None,
@@ -597,7 +596,7 @@ async def run_all(
     await asyncio.gather(*(p.run() for p in running or consumers(redis, store, settings)))
 
 
-async def lag(redis: Redis) -> dict[str, dict[str, int]]:
+async def lag(redis: Store) -> dict[str, dict[str, int]]:
     """Per projection: feed entries not yet applied, and how long (ms, by the server's clock)
     the oldest of them has waited: a delivered but unacknowledged entry, or else the first
     one not yet delivered. Three round trips (per node) whatever the number of shards."""
@@ -639,7 +638,7 @@ async def lag(redis: Redis) -> dict[str, dict[str, int]]:
 
 
 async def health(
-    redis: Redis, running: list[Projection] | None = None
+    redis: Store, running: list[Projection] | None = None
 ) -> dict[str, dict[str, int]]:
     """Per projection, what /health shows: its lag (`entries`, `ms`), the dead letters kept
     (`dead_letters`, over every consumer), and the failed attempts of the consumers running

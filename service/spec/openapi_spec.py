@@ -415,7 +415,7 @@ class ExampleValue(Example):
         return {**{k: v for k, v in written.items() if v is not None}, "value": self.value}
 
 
-def named(examples: dict[str, spec_examples.Example]) -> dict[str, Example]:
+def named(examples: dict[str, spec_examples.Example]) -> dict[str, Example | Reference]:
     return {name: ExampleValue(summary=e.summary, value=e.value) for name, e in examples.items()}
 
 

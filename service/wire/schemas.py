@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
 
 import msgspec
 
+from domain.kernel import Command
 from domain.kernel.table import ENTROPY_MAX, MAX_THINK_MS, NAME_MAX, TableView
 from domain.registry import GAMES
 from events.audit import Report
@@ -47,22 +48,26 @@ def _create_type(rules: Any, alone: bool) -> type[msgspec.Struct]:
 
 CREATE_TYPES = {name: _create_type(rules, len(GAMES) == 1) for name, rules in GAMES.items()}
 CreateGame = _union(list(CREATE_TYPES.values()))
-GameCommand = _union([c for rules in GAMES.values() for c in rules.commands])
 GameStateView = _union([rules.view_type for rules in GAMES.values()])
-GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
 Status = Literal["open", "active", "finished", "abandoned"]
 
-
-# The table's view as the spec documents it: the kernel's TableView with `state` typed as
-# the union of the registered games' views (the kernel cannot name the games).
-TableViewOut = msgspec.defstruct(
-    "TableView",
-    [
-        (f.name, GameStateView | None if f.name == "state" else f.type)
-        for f in msgspec.structs.fields(TableView)
-    ],
-    frozen=True,
-)
+if TYPE_CHECKING:  # made from the registry at run time; to the type checker, what they are
+    GameCommand: TypeAlias = Command
+    GameName: TypeAlias = str
+    TableViewOut: TypeAlias = TableView
+else:
+    GameCommand = _union([c for rules in GAMES.values() for c in rules.commands])
+    GameName = Literal[tuple(GAMES)]
+    # The table's view as the spec documents it: the kernel's TableView with `state` typed as
+    # the union of the registered games' views (the kernel cannot name the games).
+    TableViewOut = msgspec.defstruct(
+        "TableView",
+        [
+            (f.name, GameStateView | None if f.name == "state" else f.type)
+            for f in msgspec.structs.fields(TableView)
+        ],
+        frozen=True,
+    )
 
 
 NAME_RULES = (
@@ -163,8 +168,8 @@ class GameOut(msgspec.Struct, frozen=True):
     game: str
     status: Status
     seq: int
-    view: TableViewOut  # type: ignore[valid-type]
-    legal: list[GameCommand]  # type: ignore[valid-type]
+    view: TableViewOut
+    legal: list[GameCommand]
     """Every command the caller may send now, each a complete body for /commands."""
     clocks: list[Clock]
     """Running turn clocks (option `turn_seconds`) and their deadlines. A hidden timer
@@ -174,7 +179,7 @@ class GameOut(msgspec.Struct, frozen=True):
 class CommandResult(msgspec.Struct, frozen=True):
     seq: int
     events: list[EventOut]
-    view: TableViewOut  # type: ignore[valid-type]
+    view: TableViewOut
 
 
 class EventPage(msgspec.Struct, frozen=True):
@@ -338,7 +343,7 @@ class Replayed(msgspec.Struct, frozen=True):
     id: str
     seq: int
     status: Status
-    view: TableViewOut  # type: ignore[valid-type]
+    view: TableViewOut
 
 
 AuditReport = Report

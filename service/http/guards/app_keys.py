@@ -15,7 +15,7 @@ import secrets
 import string
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import msgspec
 
@@ -92,7 +92,7 @@ def rates_note(key: AppKey) -> str:
     return f" ({', '.join(shown)})"
 
 
-def looks_like_key(token: str | None) -> bool:
+def looks_like_key(token: str | None) -> TypeGuard[str]:
     return token is not None and token.startswith(PREFIX)
 
 
@@ -166,7 +166,7 @@ async def verify(redis: Any, token: str) -> AppKey:
 
 def of(scope: Any) -> AppKey | None:
     """The app key the request carried (verified by the middleware), if any."""
-    return scope.get(SCOPE_KEY)  # type: ignore[no-any-return]
+    return scope.get(SCOPE_KEY)
 
 
 def require(scope: Any, auth: str) -> None:
@@ -192,7 +192,7 @@ class AppKeyMiddleware:
         if scope["type"] == "http" and kind in KEYED:
             token = _bearer(scope)
             if looks_like_key(token):
-                scope[SCOPE_KEY] = await verify(scope["app"].state.redis, token)  # type: ignore[arg-type]
+                scope[SCOPE_KEY] = await verify(scope["app"].state.redis, token)
         await self.app(scope, receive, send)
 
 

@@ -63,11 +63,11 @@ class Clients:
     def of(self, scope: Any) -> str:
         key = scope.get(SCOPE_KEY)
         if key is not None:
-            return key.client  # type: ignore[no-any-return]
+            return key.client
         named = scope.get(_NAMED)
         if named is None:  # the rate limit, the log line and a stream each ask
             named = scope[_NAMED] = self._of_peer(scope)
-        return named  # type: ignore[no-any-return]
+        return named
 
     def _of_peer(self, scope: Any) -> str:
         """The client the peer and, behind trusted proxies, X-Forwarded-For name: worked out

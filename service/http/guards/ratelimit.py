@@ -14,8 +14,9 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.http.guards.clients import SCOPE_KEY, Clients
@@ -25,6 +26,9 @@ from service.infra.config import Rate, Rates
 from service.infra.connections import UNREACHABLE, pool_ran_dry
 from service.infra.errors import ApiError
 from service.infra.lua import Script
+
+if TYPE_CHECKING:
+    from service.http.guards.app_keys import AppKey
 
 log = logging.getLogger("danger.ratelimit")
 
@@ -145,12 +149,12 @@ class RateLimitMiddleware:
         self.limiter = limiter
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = kind_of(scope.get("method", ""), scope.get("path_template", ""))  # type: ignore[arg-type]
+        kind = kind_of(scope.get("method", ""), scope.get("path_template", ""))  # type: ignore[arg-type]  # a websocket scope has no method: ""
         rate = getattr(self.limiter.rates, kind) if kind else None
-        key = scope.get(SCOPE_KEY)
+        key = cast("AppKey | None", scope.get(SCOPE_KEY))  # set by the app keys' middleware
         if kind and key is not None:
             rate = key.rate(kind, rate)
-        if scope["type"] != "http" or kind is None or rate is None:
+        if scope["type"] != ScopeType.HTTP or kind is None or rate is None:
             await self.app(scope, receive, send)
             return
         raw = await self.limiter.admit(scope["app"].state.redis, scope, kind, rate)
