@@ -210,7 +210,7 @@ class GameService:
         issued: dict[str, str] = {}
 
         def token_for(events: list[Event]) -> dict[str, str]:
-            seat = events[0].seat  # type: ignore[attr-defined]
+            seat = events[0].seat  # type: ignore[attr-defined]  # player_joined
             token, digest = tokens.issue(game_id, f"seat:{seat}")
             issued["token"] = token
             secret = {f"seat:{seat}": digest}

@@ -110,7 +110,7 @@ def audit_of_export(data: bytes) -> bytes:
 
 def replay_view(
     game_id: str, log: list[bytes], secret: dict[str, str], viewer: Viewer
-) -> tuple[str, Any]:
+) -> tuple[tables.Status, Any]:
     """The game as it stood after the last event of `log`: its status and the view of it."""
     game = fold_log(game_id, log, secret)
     return game.table.status, tables.view(game.table, game.rules, viewer)

@@ -56,7 +56,7 @@ class Write:
     `anyone` for a join, `server`)."""
 
     game: Game
-    actor: int | str
+    actor: tables.Actor
     command: Command
     idem: tuple[str, str] | None = None
     """(the Idempotency-Key's scope in the game, the fingerprint of the request)"""

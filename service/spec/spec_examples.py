@@ -128,7 +128,7 @@ MADE_REQUEST_ID = "req_" + _digest("request").hex()[:20]
 
 
 # The service's own views of a game; they read no store.
-_VIEWS = GameService(None, False, clock=StoreClock(None))  # type: ignore[arg-type]
+_VIEWS = GameService(None, False, clock=StoreClock(None))  # type: ignore[arg-type]  # no store: views only
 
 
 def _request_id(label: str) -> str:
@@ -193,7 +193,7 @@ class _Table:
         self.events: list[Event] = [self.game.codec.event(first)]
 
     def act(
-        self, actor: int | str, command: Command, seconds: float = 2.2, requested: bool = True
+        self, actor: tables.Actor, command: Command, seconds: float = 2.2, requested: bool = True
     ) -> list[tuple[Envelope, Event]]:
         """The command decided and its events appended, `seconds` after the last; sent by a
         client (`requested`), or by the service itself (a bot's move, a timer)."""
@@ -203,7 +203,7 @@ class _Table:
             game.table,
             game.rules,
             command,
-            actor,  # type: ignore[arg-type]
+            actor,
             game.shuffler(),
             game.setup_options,
         )
@@ -431,7 +431,7 @@ def _finished(main: _Table) -> dict[str, Any]:
 
 
 def _create_bodies() -> dict[str, Example]:
-    deck = msgspec.to_builtins(GAMES["danger-13"].options_type().deck)  # type: ignore[attr-defined]
+    deck = msgspec.to_builtins(GAMES["danger-13"].options_type().deck)  # type: ignore[attr-defined]  # Danger 13's
     deck.update({"arrow": 3, "hand": 4, "+": 8})
     bodies = {
         "danger": Example("Danger for three", {"game": "danger", "seats": 3}),
