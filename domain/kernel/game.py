@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
@@ -23,20 +23,12 @@ class Timer(msgspec.Struct, frozen=True):
     """A turn clock's deadline is public; Danger Danger's round timer is not."""
 
 
-class TeamSetup(Protocol):
-    """The `setup` of a game played in teams: it is also told each seat's team."""
-
-    def __call__(
-        self, options: Any, seats: int, shuffler: Shuffler, /, *, teams: list[str | None]
-    ) -> list[Event]: ...
-
-
 @dataclass(frozen=True)
 class GameRules:
     """One game as data: its messages and its pure functions.
 
     - `setup(options, seats, shuffler)`: the events that start a game whose seats are filled
-      (a game played in teams is also given `teams`, each seat's team: `TeamSetup`).
+      (a game played in teams is also given `teams=`, each seat's team).
     - `initial(options, seats)`: the state before any of the game's own events.
     - `decide(state, command, seat, shuffler)`: events, or raise RuleViolation; never mutates.
     - `evolve(state, event)`: the only way state changes (in place, returned for folding).
@@ -60,7 +52,7 @@ class GameRules:
     commands: tuple[type[Command], ...]
     events: tuple[type[Event], ...]
     final_event: type[Event]
-    setup: Callable[[Any, int, Shuffler], list[Event]] | TeamSetup
+    setup: Callable[..., list[Event]]  # (options, seats, shuffler), and `teams=` for teams
     initial: Callable[[Any, int], Any]
     decide: Callable[[Any, Command, int, Shuffler], list[Event]]
     evolve: Callable[[Any, Event], Any]
