@@ -99,7 +99,7 @@ class HttpConnection(asyncio.Protocol):
         self.keep = True
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
+        self.transport = transport  # type: ignore[assignment]  # a TCP connection's: a Transport
 
     def data_received(self, data: bytes) -> None:
         buffer = self.buffer
@@ -225,8 +225,8 @@ class Spectator(asyncio.Protocol):
         self.ended = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
-        transport.write(self.request)  # type: ignore[attr-defined]
+        self.transport = transport  # type: ignore[assignment]  # a TCP connection's: a Transport
+        transport.write(self.request)  # type: ignore[attr-defined]  # the same
 
     def data_received(self, data: bytes) -> None:
         if not self.status:

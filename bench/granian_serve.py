@@ -41,7 +41,7 @@ def main() -> None:
             workers=args.workers,
             loop=Loops.uvloop,
             websockets=False,
-            log_level="warning",  # type: ignore[arg-type]
+            log_level="warning",  # type: ignore[arg-type]  # granian takes a LogLevels name
         ).serve()
     finally:
         if worker is not None:

@@ -39,7 +39,7 @@ async def fill(url: str, have: int, want: int) -> None:
                 lobby.LobbyGame(
                     id=f"bench{n:07d}",
                     game=kinds[n % len(kinds)],
-                    status=statuses[n % len(statuses)],  # type: ignore[arg-type]
+                    status=statuses[n % len(statuses)],  # type: ignore[arg-type]  # each a Status
                     seats=4,
                     players=["Ann", "Bob", "Cat", "Dan"],
                     created_at=f"{at}.{(start + n) % 1000:03d}Z",

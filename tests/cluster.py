@@ -113,7 +113,7 @@ class LoopbackCluster:
         return True
 
     @staticmethod
-    def _wait(done, timeout: float) -> None:  # type: ignore[no-untyped-def]
+    def _wait(done, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:

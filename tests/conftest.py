@@ -34,7 +34,7 @@ def valkey(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedValkey 
 
 def make_app(
     valkey: EmbeddedValkey, local_clock: Callable[[], float] = time.time, **settings: object
-):  # type: ignore[no-untyped-def]
+):
     """The app on the session's server; `local_clock` is its process's own clock. The suite
     sends thousands of requests and creates hundreds of games from one address
     ("testclient"): the per-client limits are off unless a test sets them
@@ -46,7 +46,7 @@ def make_app(
         "queue_url": getattr(valkey, "queue_url", None),
         **settings,
     }
-    return create_app(Settings(**settings), valkey.url, local_clock)  # type: ignore[arg-type]
+    return create_app(Settings(**settings), valkey.url, local_clock)  # type: ignore[arg-type]  # the test's
 
 
 @pytest.fixture(scope="session")
@@ -56,7 +56,7 @@ async def client(valkey: EmbeddedValkey) -> AsyncIterator[AsyncTestClient]:
 
 
 @contextlib.asynccontextmanager
-async def on_socket(app, http: Any = "auto") -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
+async def on_socket(app, http: Any = "auto") -> AsyncIterator[str]:
     """The app served by uvicorn on a loopback port, and its URL: what streams over SSE, and
     where concurrent requests really overlap (AsyncTestClient runs one request at a time).
     `http`: uvicorn's protocol (`danger serve` gives service/http/http_protocols.py's)."""

@@ -153,7 +153,7 @@ def wait_for_replicas(primary: Store, count: int, timeout: float = 15.0) -> None
     raise AssertionError(f"the primary did not see {count} replicas online")
 
 
-async def store_client(url: str, max_connections: int = 16):  # type: ignore[no-untyped-def]
+async def store_client(url: str, max_connections: int = 16):
     """A client of the store at `url` as the service makes it: a cluster client for a node of
     a cluster, else a plain one (XRANGE answers as the server sent it, either way)."""
     from service.infra.connections import open_store
@@ -181,7 +181,7 @@ ON_CLUSTER = EXTERNAL is not None
 
 def queue_of(store: object) -> str:
     """The URL of the job queue's server beside `store` (a fixture's store)."""
-    return str(getattr(store, "queue_url", None) or store.url)  # type: ignore[attr-defined]
+    return str(getattr(store, "queue_url", None) or store.url)  # type: ignore[attr-defined]  # every store has one
 
 
 def fields_of(raw: object) -> dict:
@@ -189,18 +189,18 @@ def fields_of(raw: object) -> dict:
     flat list), or as redis-py parses it (a dict)."""
     if isinstance(raw, dict):
         return raw
-    items = list(raw)  # type: ignore[call-overload]
+    items = list(raw)  # type: ignore[call-overload]  # the server's flat list
     return dict(zip(items[::2], items[1::2], strict=True))
 
 
-def with_queue(settings, store: object):  # type: ignore[no-untyped-def]
+def with_queue(settings, store: object):
     """`settings` with the job queue beside `store` (a fixture's store; a cluster's queue)."""
     from dataclasses import replace
 
     return replace(settings, queue_url=getattr(store, "queue_url", None))
 
 
-def queue_pool(store: object, queue: str):  # type: ignore[no-untyped-def]
+def queue_pool(store: object, queue: str):
     """arq's client of the job queue beside `store`, on `queue`."""
     from arq.connections import ArqRedis
     from redis.asyncio import ConnectionPool

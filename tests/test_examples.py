@@ -20,7 +20,7 @@ PLAY = Path(__file__).parents[1] / "examples" / "play.py"
 
 
 @pytest.fixture(scope="module")
-async def api(valkey) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
+async def api(valkey) -> AsyncIterator[str]:
     async with on_socket(make_app(valkey)) as url:
         yield url
 

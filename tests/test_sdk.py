@@ -77,7 +77,7 @@ class Relay:
 
 
 @pytest.fixture(scope="module")
-async def api(valkey) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
+async def api(valkey) -> AsyncIterator[str]:
     app = make_app(valkey, background=False)
     app.state.keep_alive = 0.2
     async with on_socket(app) as url:
@@ -151,7 +151,7 @@ async def test_follow_reads_from_after_and_ends_with_the_log(api: str) -> None:
     assert events[-1].type_ == "seed_revealed"
 
 
-async def test_afollow_waits_out_a_full_server(valkey) -> None:  # type: ignore[no-untyped-def]
+async def test_afollow_waits_out_a_full_server(valkey) -> None:
     app = make_app(valkey, background=False, streams_max=1)
     async with on_socket(app) as url:
         game = await ended_game(url)

@@ -12,7 +12,7 @@ from tests.stores import store_client
 NDJSON = {"Content-Type": "application/x-ndjson"}
 
 
-async def finished_export(client) -> tuple[str, bytes]:  # type: ignore[no-untyped-def]
+async def finished_export(client) -> tuple[str, bytes]:
     table = await new_table(client, seats=2)
     await play_to_end(table)
     r = await client.get(f"/v1/games/{table.id}/export")
@@ -29,7 +29,7 @@ def tampered(export: bytes, seq: int) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
-def cli_audit(tmp_path, data: bytes) -> dict:  # type: ignore[no-untyped-def]
+def cli_audit(tmp_path, data: bytes) -> dict:
     path = tmp_path / "game.jsonl"
     path.write_bytes(data)
     done = subprocess.run(

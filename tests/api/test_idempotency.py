@@ -35,12 +35,12 @@ def problem(r: Any, status: int, code: str) -> None:
     assert r.json()["code"] == code
 
 
-async def games_stored(valkey) -> int:  # type: ignore[no-untyped-def]
+async def games_stored(valkey) -> int:
     async with await store_client(valkey.url) as redis:
         return len([k async for k in redis.scan_iter(match="dg:*:game:*", count=10_000)])
 
 
-async def idempotency_records(valkey) -> set[bytes]:  # type: ignore[no-untyped-def]
+async def idempotency_records(valkey) -> set[bytes]:
     async with await store_client(valkey.url) as redis:
         return {k async for k in redis.scan_iter(match="dg:*idem:*", count=10_000)}
 
@@ -53,7 +53,7 @@ async def players(client: Any, game_id: str) -> list[str]:
 @asynccontextmanager
 async def peer(app: Litestar, address: str) -> AsyncIterator[httpx.AsyncClient]:
     """A client of a running app whose connection comes from `address`."""
-    transport = httpx.ASGITransport(app=app, client=(address, 40000))
+    transport = httpx.ASGITransport(app=app, client=(address, 40000))  # type: ignore[arg-type]  # httpx: a mapping scope
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver.local") as c:
         yield c
 

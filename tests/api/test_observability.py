@@ -29,11 +29,11 @@ def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     return out
 
 
-def value(found: dict, name: str, **labels: str) -> float:  # type: ignore[type-arg]
+def value(found: dict, name: str, **labels: str) -> float:
     return found.get((name, tuple(sorted(labels.items()))), 0.0)
 
 
-async def scrape(client) -> dict:  # type: ignore[no-untyped-def,type-arg]
+async def scrape(client) -> dict:
     r = await client.get("/metrics")
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("text/plain; version=0.0.4")
@@ -179,8 +179,8 @@ async def test_each_request_is_one_json_log_line(client, caplog):
     caplog.clear()
     assert (await table.send(seat, legal[0], **{"X-Request-ID": "log-2"})).status_code == 200
     record = next(r for r in caplog.records if getattr(r, "request", {}).get("id") == "log-2")
-    assert record.request["kind"] == "danger" and record.request["seat"] == seat  # type: ignore[attr-defined]
-    assert record.request["code"] is None  # type: ignore[attr-defined]
+    assert record.request["kind"] == "danger" and record.request["seat"] == seat
+    assert record.request["code"] is None
 
 
 async def test_the_metrics_count_commands_by_game_and_outcome(client):
@@ -236,7 +236,7 @@ async def test_a_method_of_the_clients_own_adds_no_series_to_the_metrics(client)
     methods = {dict(labels).get("method") for name, labels in after if name == count}
     assert not methods & {"FROBNICATE", "BREW", "X-1"}
 
-    def others(found: dict) -> float:  # type: ignore[type-arg]
+    def others(found: dict) -> float:
         return sum(
             v
             for (name, labels), v in found.items()

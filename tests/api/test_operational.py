@@ -13,7 +13,7 @@ from tests.conftest import make_app
 from tests.stores import store_client
 
 
-async def shard_reads(valkey) -> int:  # type: ignore[no-untyped-def]
+async def shard_reads(valkey) -> int:
     """XINFO GROUPS calls the store has answered: /health's walk over the shards' feeds."""
     async with await store_client(valkey.url) as redis:
         stats = await redis.info("commandstats")

@@ -69,7 +69,7 @@ async def test_one_clients_flood_of_uploads_leaves_another_clients_replays_answe
         replaying = True
 
         async def upload() -> list[httpx.Response]:
-            answers = []
+            answers: list[httpx.Response] = []
             while replaying and len(answers) < ROUNDS:
                 answers.append(await flooder.post("/v1/audit", content=export, headers=NDJSON))
             return answers

@@ -38,7 +38,7 @@ async def running(app: Litestar) -> AsyncIterator[Litestar]:
 @asynccontextmanager
 async def peer(app: Litestar, address: str) -> AsyncIterator[httpx.AsyncClient]:
     """A client of a running app whose connection comes from `address`."""
-    transport = httpx.ASGITransport(app=app, client=(address, 40000))
+    transport = httpx.ASGITransport(app=app, client=(address, 40000))  # type: ignore[arg-type]  # httpx: a mapping scope
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver.local") as c:
         yield c
 

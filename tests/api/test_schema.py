@@ -111,7 +111,7 @@ class Games:
 
     @functools.cached_property
     def player(self) -> str:
-        return _call("registerPlayer", body={"name": "Anton"})["id"]  # type: ignore[no-any-return]
+        return _call("registerPlayer", body={"name": "Anton"})["id"]
 
     def open(self, game: str = "danger", seats: int = 3, joined: int = 0, **body: Any) -> Any:
         created = _call("createGame", body={"game": game, "seats": seats, **body})
@@ -286,7 +286,7 @@ def test_the_examples_act_on_real_games():
     assert len(succeeded) >= 25, sorted(EXAMPLES.items())
 
 
-class Workflow(schema.as_state_machine()):  # type: ignore[misc]
+class Workflow(schema.as_state_machine()):  # type: ignore[misc]  # a class made at run time
     def setup(self) -> None:
         # A create's Idempotency-Key is its client's: were every scenario the same client, a
         # scenario run again (hypothesis replays and shrinks them) would meet the answers its
@@ -310,7 +310,7 @@ class Workflow(schema.as_state_machine()):  # type: ignore[misc]
     def get_call_kwargs(self, case) -> dict:
         # Sent as the call's own headers, schemathesis knows the token is the scenario's (not
         # one it generated): it checks that the operation refuses the call without it.
-        game = (case.path_parameters or {}).get("game_id")
+        game = (case.path_parameters or {}).get("game_id", "")
         token = None
         if case.path.endswith(("/start", "/abandon")) and game in self.admins:
             token = self.admins[game]

@@ -11,7 +11,8 @@ from service.spec.openapi_spec import head_operation_id
 from tests.api.test_spec import generated
 from tests.players import new_table
 
-TOKEN_OPERATIONS = {  # operationId: the tokens it takes ({} : none needed)
+# operationId: the tokens it takes ({} : none needed)
+TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
     "getGame": [{"seatToken": []}, {"adminToken": []}, {}],
     "listEvents": [{"seatToken": []}, {"adminToken": []}, {}],
     "streamEvents": [{"seatToken": []}, {"adminToken": []}, {}],

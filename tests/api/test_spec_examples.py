@@ -222,7 +222,7 @@ async def test_only_the_options_that_fix_the_cards_need_a_sandbox_server(valkey)
                 r = await plain.post("/v1/games", json=body)
                 assert (r.status_code, r.json()["code"]) == (403, "sandbox_only"), (name, option)
             if rules.stack_option != "deck":  # its `deck` is a composition
-                deck = msgspec.to_builtins(rules.options_type().deck)  # type: ignore[attr-defined]
+                deck = msgspec.to_builtins(rules.options_type().deck)
                 body = {"game": name, "seats": seats, "options": {"deck": deck}}
                 r = await plain.post("/v1/games", json=body)
                 assert r.status_code == 201, (name, r.text)

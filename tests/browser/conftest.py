@@ -30,13 +30,13 @@ async def browser() -> AsyncIterator[object]:
 
 
 @pytest.fixture
-async def new_page(browser, service):  # type: ignore[no-untyped-def]
+async def new_page(browser, service):
     """Pages, each in a browser context of its own (its own storage: another person), that
     fail the test on any script error or request that leaves the service's origin."""
     contexts = []
     problems: list[str] = []
 
-    async def make(width: int = 1280, height: int = 900):  # type: ignore[no-untyped-def]
+    async def make(width: int = 1280, height: int = 900):
         context = await browser.new_context(
             base_url=service, viewport={"width": width, "height": height}
         )

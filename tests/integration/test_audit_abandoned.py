@@ -5,6 +5,7 @@ them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -40,14 +41,14 @@ class Log:
         self.envelopes: list[Envelope] = []
         self.record(created, "admin", None, at())
 
-    def send(self, command: Command, actor: int | str, when: str) -> list[Event]:
+    def send(self, command: Command, actor: tables.Actor, when: str) -> list[Event]:
         shuffler = Shuffler(SEED, [p.entropy for p in self.table.players])
-        events = tables.decide(self.table, self.rules, command, actor, shuffler)  # type: ignore[arg-type]
+        events = tables.decide(self.table, self.rules, command, actor, shuffler)
         label = f"seat:{actor}" if isinstance(actor, int) else actor
         self.record(events, label, msgspec.to_builtins(command), when)
         return events
 
-    def record(self, events: list[Event], actor: str, cause: Any, when: str) -> None:
+    def record(self, events: Sequence[Event], actor: str, cause: Any, when: str) -> None:
         """Seal `events` as they are given (decided or forged) and fold them."""
         for offset, event in enumerate(events):
             prev = self.envelopes[-1].hash if self.envelopes else GENESIS

@@ -12,7 +12,7 @@ from tests.stores import store_client
 QUICK = 2.0  # well below the 5 s after which a reader looks at every feed unrung
 
 
-async def _rung(redis, heard, feed: str) -> set[str] | None:  # type: ignore[no-untyped-def]
+async def _rung(redis, heard, feed: str) -> set[str] | None:
     heard.take()  # "every feed", as after any subscription
     await redis.execute_command("PUBLISH", CHANNEL, feed)  # as the append script does
     return await heard.wait(QUICK)

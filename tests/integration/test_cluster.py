@@ -51,7 +51,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoopbackCluste
 def settings(cluster: LoopbackCluster, **more: object) -> Settings:
     queue = getattr(cluster, "queue_url", None)
     base = {"rate_limits": False, "open_games_per_client": 0, "queue_url": queue}
-    return Settings(**{**base, **more})  # type: ignore[arg-type]
+    return Settings(**{**base, **more})  # type: ignore[arg-type]  # the test's
 
 
 async def follow(base: str, game_id: str) -> list[int]:
@@ -216,6 +216,6 @@ async def test_with_replicas_every_primary_is_checked_and_every_append_waits_for
         replicated.stop()
 
 
-def master_port(replica) -> int:  # type: ignore[no-untyped-def]
+def master_port(replica) -> int:
     with replica.client() as r:
         return int(r.info("replication")["master_port"])

@@ -11,11 +11,11 @@ from tests.players import new_table
 from tests.stores import store_client
 
 
-async def filed_at(redis, game_id: str) -> float | None:  # type: ignore[no-untyped-def]
+async def filed_at(redis, game_id: str) -> float | None:
     return await redis.zscore(GameKeys(game_id).due, game_id)
 
 
-async def filed_at_expiry(redis, game_id: str) -> None:  # type: ignore[no-untyped-def]
+async def filed_at_expiry(redis, game_id: str) -> None:
     """Until the game's exact time, its expiry (an hour away or more: nobody's clock runs),
     has followed the append's grace (10 s)."""
     for _ in range(200):

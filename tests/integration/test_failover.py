@@ -15,6 +15,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 from redis.crc import key_slot
@@ -27,7 +28,7 @@ from tests.cluster import SLOTS, LoopbackCluster
 from tests.conftest import on_socket
 from tests.players import Table, bot_table, new_table
 
-KINDS = [
+KINDS: list[tuple[str, int, dict[str, Any]]] = [
     ("danger", 2, {}),
     ("high-voltage", 3, {}),
     ("danger-13", 2, {}),
@@ -121,17 +122,17 @@ async def check_failover(cluster: LoopbackCluster, client: httpx.AsyncClient) ->
     else:
         raise AssertionError("no game landed on the victim's slots")
     tables = [
-        await new_table(client, seats=seats, game=game, **options)
-        for game, seats, options in KINDS
+        await new_table(client, seats=seats, game=kind, **options)
+        for kind, seats, options in KINDS
         for _ in range(PER_KIND)
     ]
     # Ids are random, so the twelve may all miss the victim (one run in about 130): more
     # games, of each kind in turn, until the victim holds some and not all.
-    for game, seats, options in itertools.islice(itertools.cycle(KINDS), 50):
+    for kind, seats, options in itertools.islice(itertools.cycle(KINDS), 50):
         on_victim = {t.id for t in tables if master_of(t.id, masters) == victim}
         if on_victim and len(on_victim) < len(tables):
             break
-        tables.append(await new_table(client, seats=seats, game=game, **options))
+        tables.append(await new_table(client, seats=seats, game=kind, **options))
     on_victim = {t.id for t in tables if master_of(t.id, masters) == victim}
     assert on_victim and len(on_victim) < len(tables), "games on the victim and elsewhere"
 

@@ -120,8 +120,8 @@ async def test_a_master_left_without_its_replica_keeps_its_games_going(tmp_path:
 async def check_failover_alone(cluster: LoopbackCluster, client: httpx.AsyncClient) -> None:
     masters = len(cluster.masters)
     tables: list[Table] = []
-    for game, seats, options in itertools.islice(itertools.cycle(KINDS), 60):
-        tables.append(await new_table(client, seats=seats, game=game, **options))
+    for kind, seats, options in itertools.islice(itertools.cycle(KINDS), 60):
+        tables.append(await new_table(client, seats=seats, game=kind, **options))
         found = {master_of(t.id, masters) for t in tables}
         if len(tables) >= 12 and found == set(range(masters)):
             break
@@ -177,8 +177,8 @@ async def check_failover_alone(cluster: LoopbackCluster, client: httpx.AsyncClie
         await never_applied_twice(client, game_id, game)
     assert played_on, "no game of the promoted replica was played after the switch"
     # A game made now on the promoted replica's slots plays, each command answered at once.
-    for game, seats, options in itertools.islice(itertools.cycle(KINDS), 60):
-        table = await new_table(client, seats=seats, game=game, **options)
+    for kind, seats, options in itertools.islice(itertools.cycle(KINDS), 60):
+        table = await new_table(client, seats=seats, game=kind, **options)
         if master_of(table.id, masters) == victim:
             break
     else:

@@ -20,11 +20,11 @@ class Held(LobbyProjection):
     """The lobby's consumer, held inside its apply until the test lets it go on."""
 
     def __init__(self, *args: object) -> None:
-        super().__init__(*args)  # type: ignore[arg-type]
+        super().__init__(*args)  # type: ignore[arg-type]  # LobbyProjection's own
         self.entered = asyncio.Event()
         self.release = asyncio.Event()
 
-    async def apply(self, batches):  # type: ignore[no-untyped-def]
+    async def apply(self, batches):
         self.entered.set()
         await self.release.wait()
         await super().apply(batches)

@@ -52,7 +52,11 @@ class Reader:
 
     async def run(self) -> None:
         while not self.stop.is_set():
-            for params in ({"limit": 100}, {"limit": 100, "status": "active"}):
+            queries: tuple[dict[str, int | str], ...] = (
+                {"limit": 100},
+                {"limit": 100, "status": "active"},
+            )
+            for params in queries:
                 r = await self.client.get("/v1/games", params=params)
                 assert r.status_code == 200, r.text
                 body = r.json()

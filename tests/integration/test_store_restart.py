@@ -34,7 +34,7 @@ def stop_store(server: EmbeddedValkey, how: signal.Signals) -> None:
     server.stop()
 
 
-async def wait_until(what: str, check, limit: float) -> None:  # type: ignore[no-untyped-def]
+async def wait_until(what: str, check, limit: float) -> None:
     while not await check():
         assert time.monotonic() < limit, what
         await asyncio.sleep(0.1)

@@ -135,7 +135,7 @@ def open_stream(
     http: httpx.AsyncClient, game_id: str, **headers: str
 ) -> tuple[Listener, asyncio.Task[Listener]]:
     listener = Listener()
-    return listener, asyncio.create_task(listen(http, game_id, listener, **headers))
+    return listener, asyncio.create_task(listen(http, game_id, listener, None, **headers))
 
 
 async def close_all(tasks: list[asyncio.Task]) -> None:

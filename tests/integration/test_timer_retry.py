@@ -39,7 +39,7 @@ class SlowFirstAppend(EventStore):
         self.when = when
         self.slowed = 0
 
-    async def append(self, game_id, expected_seq, envelopes, *args, **kwargs):  # type: ignore[no-untyped-def]
+    async def append(self, game_id, expected_seq, envelopes, *args, **kwargs):
         slow = self.slowed == 0 and envelopes[0].actor == "server"
         if slow:
             self.slowed += 1
@@ -186,7 +186,7 @@ async def test_a_job_whose_settling_failed_runs_again_at_the_next_start_of_the_w
         settle = worker_module.DangerWorker.finish_job
         failed: list[str] = []
 
-        async def settle_once_failing(self, job, *args):  # type: ignore[no-untyped-def]
+        async def settle_once_failing(self, job, *args):
             # Only this test's job: the suite's other apps run workers of this class too.
             if job == key and not failed:
                 failed.append(job)

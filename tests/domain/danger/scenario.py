@@ -18,7 +18,7 @@ def stack(*top: str) -> list[str]:
 
 
 def given(*top: str, seats: int = 3, **options: object) -> DangerState:
-    opts = DangerOptions(deck=stack(*top), **options)  # type: ignore[arg-type]
+    opts = DangerOptions(deck=stack(*top), **options)  # type: ignore[arg-type]  # the test's
     state = RULES.initial(opts, seats)
     for event in RULES.setup(opts, seats, SHUFFLER):
         RULES.evolve(state, event)
@@ -34,4 +34,4 @@ def when(state: DangerState, seat: int, command: Command) -> list[Event]:
 
 
 def types(events: list[Event]) -> list[str]:
-    return [type(e).__struct_config__.tag for e in events]  # type: ignore[misc]
+    return [type(e).__struct_config__.tag for e in events]  # type: ignore[misc]  # all tagged

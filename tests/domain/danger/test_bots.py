@@ -8,16 +8,18 @@ import pytest
 
 from domain.danger import RULES
 from domain.danger.bots import greedy
+from domain.danger.cards import Colour
 from domain.danger.invariants import invariants
 from domain.danger.messages import Draw, EndTurn, Protect, TakeDiscard
 from domain.danger.state import DangerState
+from domain.danger.view import DangerView
 from domain.kernel import Command
 from domain.simulation import play
 
 from .scenario import SHUFFLER, given, when
 
 
-def turns(state: DangerState, *protects: str | None) -> None:
+def turns(state: DangerState, *protects: Colour | None) -> None:
     """Each seat in turn draws the next card, then protects that colour (or ends its turn)."""
     for colour in protects:
         seat = state.turn
@@ -29,7 +31,9 @@ def turns(state: DangerState, *protects: str | None) -> None:
 def decision(state: DangerState) -> Command:
     seat = state.turn
     moves = RULES.legal(state, seat)
-    move = greedy(RULES.view(state, seat), seat, moves, random.Random(0))
+    view = RULES.view(state, seat)
+    assert isinstance(view, DangerView)
+    move = greedy(view, seat, moves, random.Random(0))
     assert move in moves
     return move
 

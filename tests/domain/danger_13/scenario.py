@@ -35,4 +35,4 @@ def when(state: Danger13State, seat: int, command: Command) -> list[Event]:
 
 
 def types(events: list[Event]) -> list[str]:
-    return [type(e).__struct_config__.tag for e in events]  # type: ignore[misc]
+    return [type(e).__struct_config__.tag for e in events]  # type: ignore[misc]  # all tagged

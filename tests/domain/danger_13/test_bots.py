@@ -10,6 +10,7 @@ from domain.danger_13 import RULES, Danger13State
 from domain.danger_13.bots import greedy
 from domain.danger_13.invariants import invariants
 from domain.danger_13.messages import Accept, Give, Refuse
+from domain.danger_13.view import Danger13View
 from domain.kernel import Command
 from domain.simulation import play
 
@@ -27,7 +28,9 @@ def deal(state: Danger13State, *targets: int) -> None:
 
 def decision(state: Danger13State, seat: int) -> Command:
     moves = RULES.legal(state, seat)
-    move = greedy(RULES.view(state, seat), seat, moves, random.Random(0))
+    view = RULES.view(state, seat)
+    assert isinstance(view, Danger13View)
+    move = greedy(view, seat, moves, random.Random(0))
     assert move in moves
     return move
 

@@ -43,7 +43,7 @@ def when(state: DangerDangerState, seat: int, command: Command) -> list[Event]:
 
 def ring(state: DangerDangerState) -> list[Event]:
     """The round timer rings; its events are folded (but for `game_abandoned`, the table's)."""
-    events = RULES.on_timer(state, f"round:{state.round}:{state.attempt}", SHUFFLER)  # type: ignore[misc]
+    events = RULES.on_timer(state, f"round:{state.round}:{state.attempt}", SHUFFLER)  # type: ignore[misc]  # it has one
     for event in events:
         if not isinstance(event, GameAbandoned):
             RULES.evolve(state, event)

@@ -18,7 +18,7 @@ def dealt(*hands: list[int], seats: int | None = None) -> list[int]:
 
 
 def given(deck: list[int], seats: int, **options: object) -> HighVoltageState:
-    opts = HighVoltageOptions(deck=deck, **options)  # type: ignore[arg-type]
+    opts = HighVoltageOptions(deck=deck, **options)  # type: ignore[arg-type]  # the test's
     state = RULES.initial(opts, seats)
     for event in RULES.setup(opts, seats, SHUFFLER):
         RULES.evolve(state, event)

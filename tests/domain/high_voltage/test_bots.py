@@ -13,6 +13,7 @@ from domain.high_voltage.bots import greedy, points
 from domain.high_voltage.invariants import invariants
 from domain.high_voltage.messages import HighVoltageRoundScored, Pick, Play
 from domain.high_voltage.scoring import score
+from domain.high_voltage.view import HighVoltageView
 from domain.kernel import Command
 from domain.kernel.bots import Dice
 from domain.simulation import play
@@ -44,6 +45,7 @@ def decision(state: HighVoltageState) -> Command:
     seat = next(s for s in range(state.seats) if RULES.legal(state, s))
     moves = RULES.legal(state, seat)
     view = RULES.view(state, seat)
+    assert isinstance(view, HighVoltageView)
     chosen = {msgspec.json.encode(greedy(view, seat, moves, random.Random(i))) for i in range(5)}
     assert len(chosen) == 1, chosen
     move = msgspec.json.decode(chosen.pop(), type=type(moves[0]))
@@ -88,8 +90,8 @@ def test_playing_last_it_ducks_a_trick_that_would_cancel_its_safe_card():
 def test_greedy_returns_a_legal_move_in_whole_games():
     checked: list[int] = []
 
-    def strict(view: object, seat: int, moves: list[Command], dice: Dice) -> Command:
-        move = greedy(view, seat, moves, dice)  # type: ignore[arg-type]
+    def strict(view: HighVoltageView, seat: int, moves: list[Command], dice: Dice) -> Command:
+        move = greedy(view, seat, moves, dice)
         assert move in moves
         checked.append(seat)
         return move
