@@ -12,7 +12,8 @@
 - an example of every request body, parameter and answer (service/spec/spec_examples.py), and
   under each problem status the codes the operation answers with it;
 - the request id every operation takes and every answer carries (`X-Request-ID`);
-- a HEAD beside every GET: the same status and headers, no body.
+- a HEAD beside every GET: the same status and headers, no body;
+- the body of `POST /v1/audit`, which the handler reads as bytes.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ import textwrap
 from typing import Any
 
 import msgspec
-from litestar import Litestar
 from litestar.openapi.spec import (
     Example,
     Link,
+    OpenAPI,
     OpenAPIHeader,
     OpenAPIResponse,
     Operation,
@@ -37,9 +38,12 @@ from litestar.openapi.spec import (
     Schema,
 )
 from litestar.openapi.spec.enums import OpenAPIType
+from litestar.openapi.spec.media_type import OpenAPIMediaType
 
 from domain.registry import GAMES
+from service.http import audit_api, docs_ui
 from service.http.problems import MEDIA
+from service.infra.config import Settings
 from service.play import names
 from service.spec import error_codes, spec_examples
 from service.wire.schemas import CREATE_TYPES, JoinGame, RegisterPlayer, TeamChange
@@ -258,17 +262,8 @@ def _document(component: Schema, struct: type[msgspec.Struct], items: dict[str, 
                 setattr(item, key, bound)
 
 
-# Operations an app key is for: needed to create in keys mode; elsewhere optional (a request
-# that carries one is limited under its key, not its address).
-APP_KEY_OPERATIONS = {
-    ("/v1/games", "post"): True,
-    ("/v1/players", "post"): True,
-    ("/v1/games/{game_id}/players", "post"): False,
-}
-
-
 def _app_keys(spec: Any, auth: str) -> None:
-    for (path, method), needed in APP_KEY_OPERATIONS.items():
+    for (path, method), needed in docs_ui.APP_KEY_OPERATIONS.items():
         operation = getattr(spec.paths[path], method)
         required = needed and auth == "keys"
         operation.security = [{"appKey": []}] if required else [{"appKey": []}, {}]
@@ -276,9 +271,9 @@ def _app_keys(spec: Any, auth: str) -> None:
     join.security = [{"playerToken": []}, *join.security]
 
 
-def finish(app: Litestar, auth: str) -> None:
-    spec = app.openapi_schema
-    _app_keys(spec, auth)
+def finish(spec: OpenAPI, settings: Settings) -> None:
+    """Litestar's spec of an app made with `settings` (service/spec/build.py), finished."""
+    _app_keys(spec, settings.auth)
     closed = _closed_request_types()
     zero_bounds = _zero_bounds()
     item_bounds = _item_bounds()
@@ -332,6 +327,8 @@ def finish(app: Litestar, auth: str) -> None:
     _examples(spec)
     _retry_after(spec)
     _heads(spec)
+    audit = spec.paths["/v1/audit"].post  # type: ignore[index,union-attr]
+    audit.request_body = _audit_body(settings.audit_upload_bytes)
 
 
 def _operations(spec: Any) -> list[tuple[str, str, Operation]]:
@@ -510,3 +507,18 @@ def _heads(spec: Any) -> None:
             },
             security=get.security,
         )
+
+
+def _audit_body(max_bytes: int) -> RequestBody:
+    """The body of `POST /v1/audit` as the spec shows it (the handler reads the raw bytes)."""
+    return RequestBody(
+        required=True,
+        description=f"JSON Lines, one event envelope a line; at most {max_bytes} bytes.",
+        content={
+            media: OpenAPIMediaType(
+                schema=Schema(type="string", min_length=1, pattern=r"\S"),  # type: ignore[arg-type]
+                examples=named(spec_examples.audit_upload()),
+            )
+            for media in audit_api.MEDIA_TYPES
+        },
+    )
