@@ -151,9 +151,11 @@ def test_the_listing_has_every_problem_status_of_every_operation_and_no_other():
         if statuses:
             documented[operation["operationId"]] = statuses
     assert documented == {name: set(codes) for name, codes in error_codes.ERRORS.items()}
-    for codes in error_codes.ERRORS.values():
+    for name, codes in error_codes.ERRORS.items():
         for listed in codes.values():
-            assert len(set(listed)) == len(listed) and set(listed) <= set(error_codes.CODES)
+            assert len(set(listed)) == len(listed)
+            for code in listed:  # each has its meaning and example (CODES, or a game's)
+                assert error_codes.code_of(name, code).meaning
 
 
 def test_every_operation_takes_a_request_id_and_every_answer_carries_one():
