@@ -324,6 +324,7 @@ def finish(spec: OpenAPI, settings: Settings) -> None:
                         parameter.schema.pattern = PATTERNS[parameter.name]
     _etag(spec)
     _request_id(spec)
+    _every_key_matches(spec)
     _examples(spec)
     _retry_after(spec)
     _heads(spec)
@@ -422,6 +423,7 @@ def _examples(spec: Any) -> None:
     bodies = spec_examples.request_bodies()
     parameters = spec_examples.parameters()
     answers = spec_examples.responses()
+    used: set[tuple[str, ...]] = set()
     for path, method, operation in _operations(spec):
         name = operation.operation_id or ""
         body = operation.request_body
@@ -429,20 +431,24 @@ def _examples(spec: Any) -> None:
             for media, examples in bodies.get(name, {}).items():
                 content = body.content[media]
                 content.examples = named(examples)
+                used.add(("request_bodies", name, media))
                 if isinstance(content.schema, Schema):
                     content.schema.examples = None  # the named ones above replace them
         for parameter in operation.parameters or []:
             if isinstance(parameter, Parameter):
-                found = parameters.get(name, {}).get(parameter.name)
-                found = found or parameters["*"].get(parameter.name)
-                if found:
-                    parameter.examples = named(found)
+                for key in (name, "*"):
+                    found = parameters.get(key, {}).get(parameter.name)
+                    if found:
+                        parameter.examples = named(found)
+                        used.add(("parameters", key, parameter.name))
+                        break
         for status, response in (operation.responses or {}).items():
             if not isinstance(response, OpenAPIResponse):
                 continue
             if status in answers.get(name, {}):
                 for media, examples in answers[name][status].items():
                     response.content[media].examples = named(examples)  # type: ignore[index]
+                    used.add(("responses", name, status, media))
             elif MEDIA in (response.content or {}):
                 code = int(status)
                 response.description = error_codes.problem_description(
@@ -450,6 +456,42 @@ def _examples(spec: Any) -> None:
                 )
                 problems = spec_examples.problem_examples(name, code, method, path)
                 response.content[MEDIA].examples = named(problems)  # type: ignore[index]
+    given = {
+        *(("request_bodies", n, m) for n, media in bodies.items() for m in media),
+        *(("parameters", n, p) for n, named_ in parameters.items() for p in named_),
+        *(
+            ("responses", n, s, m)
+            for n, statuses in answers.items()
+            for s, media in statuses.items()
+            for m in media
+        ),
+    }
+    _none_unused("spec_examples", given - used)
+
+
+def _none_unused(table: str, unused: set[tuple[str, ...]]) -> None:
+    """A table keyed by operationId (and status, parameter, media type) whose key matches
+    nothing in the spec: an operation renamed, or a status or parameter gone, whose examples,
+    codes or links would be lost without a word."""
+    if unused:
+        keys = ", ".join("/".join(key) for key in sorted(unused))
+        raise ValueError(f"{table} names what the spec does not have: {keys}")
+
+
+def _every_key_matches(spec: Any) -> None:
+    """Each table of service/spec keyed by operationId names operations the spec has."""
+    ids = {operation.operation_id for _, _, operation in _operations(spec)}
+    links = {(link.operation_id,) for links in LINKS.values() for link in links.values()}
+    _none_unused("openapi_spec.LINKS", links - {(i,) for i in ids})
+    errors = {(name,) for name in [*error_codes.ERRORS, *error_codes.REFUSED]}
+    _none_unused("error_codes.ERRORS", errors - {(i,) for i in ids})
+    listed = {
+        (name, code)
+        for name, statuses in error_codes.ERRORS.items()
+        for codes in statuses.values()
+        for code in codes
+    }
+    _none_unused("error_codes.OVERRIDES", set(error_codes.OVERRIDES) - listed)
 
 
 RETRY_AFTER = "Retry-After"

@@ -228,3 +228,23 @@ async def test_only_the_options_that_fix_the_cards_need_a_sandbox_server(valkey)
                 body = {"game": name, "seats": seats, "options": {"deck": deck}}
                 r = await plain.post("/v1/games", json=body)
                 assert r.status_code == 201, (name, r.text)
+
+
+def test_a_table_keyed_by_an_operation_the_spec_lacks_fails_the_build(monkeypatch):
+    """A renamed operationId (or a status gone) would lose its examples, codes or links
+    without a word: the build names the key instead."""
+    from service.spec import build
+
+    answers = spec_examples.responses()
+    answers["getPlayr"] = answers.pop("getPlayer")
+    monkeypatch.setattr(spec_examples, "responses", lambda: answers)
+    with pytest.raises(ValueError, match="responses/getPlayr/200"):
+        build.build()
+    monkeypatch.undo()
+    overrides = {
+        **error_codes.OVERRIDES,
+        ("joinGam", "bot_seat"): error_codes.code_of("joinGame", "bot_seat"),
+    }
+    monkeypatch.setattr(error_codes, "OVERRIDES", overrides)
+    with pytest.raises(ValueError, match=r"OVERRIDES names .*joinGam/bot_seat"):
+        build.build()
