@@ -266,7 +266,7 @@ def _worker(args: argparse.Namespace) -> int:
         await supervisor.stop()
         await bell.stop()
         with contextlib.suppress(Exception):  # the store may be what failed
-            await service.play.due_filing.flushed()
+            await service.due_filing.flushed()
             await pool.aclose()
             await queue.aclose()
             await redis.aclose()

@@ -79,7 +79,7 @@ async def find(state: Any) -> Health:
         for name, (task_state, task, failing) in state.supervisor.report().items()
     }
     well = reachable and beat is not None and all(t.state == "running" for t in tasks.values())
-    cache = state.service.play.games
+    cache = state.service.games
     in_force = state.durability
     return Health(
         status="ok" if well else "degraded",
