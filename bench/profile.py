@@ -120,7 +120,7 @@ async def _finished_games(redis_url: str, games: list[record.Recorded]) -> dict:
     from domain.registry import GAMES
     from events.store import EventStore
     from service.play.games import GameService, SeatCommand
-    from service.readmodels.projections import LobbyProjection
+    from service.readmodels.lobby import LobbyProjection
     from service.wire.schemas import GameCommand
 
     redis = Redis.from_url(redis_url)

@@ -5,7 +5,7 @@ from domain.kernel import GameRules
 from .bots import greedy
 from .invariants import invariants
 from .messages import COMMANDS, EVENTS, DangerOptions, GameEnded
-from .rules import check_options, decide, legal, on_timer, setup, timers
+from .rules import REFUSALS, check_options, decide, legal, on_timer, setup, timers
 from .state import DangerState, evolve, initial
 from .view import DangerView, view
 
@@ -16,6 +16,7 @@ def standings(state: DangerState) -> list[tuple[int, bool]]:
 
 RULES = GameRules(
     name="danger",
+    title="Danger",
     min_seats=2,
     max_seats=6,
     options_type=DangerOptions,
@@ -35,6 +36,7 @@ RULES = GameRules(
     on_timer=on_timer,
     greedy=greedy,
     invariants=invariants,
+    refusals=REFUSALS,
 )
 
 __all__ = ["RULES", "DangerOptions", "DangerState"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from domain.kernel import InvalidOptions
+from domain.kernel.errors import INVALID_DECK
 
 Colour = Literal["red", "blue", "green", "yellow"]
 COLOURS: tuple[Colour, ...] = ("red", "blue", "green", "yellow")
@@ -35,14 +35,11 @@ def check_deck(deck: list[str]) -> None:
     """A sandbox deck must be the complete stack: each of the 108 cards exactly once."""
     bad = [c for c in deck if len(c) != 2 or c[0] not in INITIAL or c[1] not in "123456789"]
     if bad:
-        raise InvalidOptions(
-            "invalid_deck", f"Unknown card {bad[0]!r}: write cards as R7, B1, G9, Y3."
-        )
+        raise INVALID_DECK(f"Unknown card {bad[0]!r}: write cards as R7, B1, G9, Y3.")
     if Counter(deck) != Counter(FULL_DECK):
         missing = Counter(FULL_DECK) - Counter(deck)
         extra = Counter(deck) - Counter(FULL_DECK)
-        raise InvalidOptions(
-            "invalid_deck",
+        raise INVALID_DECK(
             f"A deck has 108 cards, each colour 1-9 three times; "
-            f"missing {sorted(missing.elements())}, extra {sorted(extra.elements())}.",
+            f"missing {sorted(missing.elements())}, extra {sorted(extra.elements())}."
         )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import Command, Event, RuleViolation, Shuffler
+from domain.kernel import Command, Event, Refusal, Refusals, RuleViolation, Shuffler
+from domain.kernel.errors import GAME_OVER, INVALID_DECK, NOT_YOUR_TURN, UNKNOWN_COMMAND
 from domain.kernel.game import Timer, default_moves
 
 from .cards import COLOURS, FULL_DECK, LIMIT, Colour, check_deck, colour, value
@@ -54,11 +55,23 @@ def setup(options: DangerOptions, seats: int, shuffler: Shuffler) -> list[Event]
     ]
 
 
+NO_DISCARD_TO_TAKE = Refusal(
+    "no_discard_to_take",
+    "only a card discarded on the turn just before may be taken.",
+    "Only a card discarded on the turn just before may be taken.",
+)
+DISCARD_WOULD_NOT_PLACE = Refusal(
+    "discard_would_not_place",
+    "the discard's row is protected or closed, so the card could only be discarded again.",
+    "Your red row is protected: R7 could only be discarded again.",
+)
+
+
 def decide(state: DangerState, command: Command, seat: int, shuffler: Shuffler) -> list[Event]:
     if state.phase in ("over", "scoring"):
-        raise RuleViolation("game_over", "The game is over.")
+        raise GAME_OVER("The game is over.")
     if seat != state.turn:
-        raise RuleViolation("not_your_turn", f"It is seat {state.turn}'s turn.")
+        raise NOT_YOUR_TURN(f"It is seat {state.turn}'s turn.")
     match command:
         case Draw():
             _must_draw_now(state)
@@ -66,16 +79,14 @@ def decide(state: DangerState, command: Command, seat: int, shuffler: Shuffler) 
         case TakeDiscard():
             _must_draw_now(state)
             if not (state.takeable and state.discard):
-                raise RuleViolation(
-                    "no_discard_to_take",
-                    "Only a card discarded on the turn just before may be taken.",
+                raise NO_DISCARD_TO_TAKE(
+                    "Only a card discarded on the turn just before may be taken."
                 )
             card = state.discard[-1]
             if not _would_place(state, seat, card):
-                raise RuleViolation(
-                    "discard_would_not_place",
+                raise DISCARD_WOULD_NOT_PLACE(
                     f"Your {colour(card)} row is {_done_word(state, seat, card)}: "
-                    f"{card} could only be discarded again.",
+                    f"{card} could only be discarded again."
                 )
             return [CardDrawn(seat=seat, card=card, source="discard"), *_place(state, seat, card)]
         case Protect(colour=c):
@@ -89,7 +100,7 @@ def decide(state: DangerState, command: Command, seat: int, shuffler: Shuffler) 
         case EndTurn():
             _must_have_placed(state)
             return [_turn_ended(state, seat)]
-    raise RuleViolation("unknown_command", f"Danger has no command {type(command).__name__}.")
+    raise UNKNOWN_COMMAND(f"Danger has no command {type(command).__name__}.")
 
 
 def legal(state: DangerState, seat: int) -> list[Command]:
@@ -105,17 +116,26 @@ def legal(state: DangerState, seat: int) -> list[Command]:
 
 # The turn ---------------------------------------------------------------------------
 
+ALREADY_DRAWN = Refusal(
+    "already_drawn",
+    "the seat has drawn this turn; protect a row or end the turn.",
+    "You have drawn this turn: protect a row or end your turn.",
+)
+DRAW_FIRST = Refusal(
+    "draw_first",
+    "draw and place a card before protecting a row.",
+    "You must draw and place a card before protecting a row.",
+)
+
 
 def _must_draw_now(state: DangerState) -> None:
     if state.phase != "draw":
-        raise RuleViolation(
-            "already_drawn", "You have drawn this turn: protect a row or end your turn."
-        )
+        raise ALREADY_DRAWN("You have drawn this turn: protect a row or end your turn.")
 
 
 def _must_have_placed(state: DangerState) -> None:
     if state.phase != "protect":
-        raise RuleViolation("draw_first", "You must draw and place a card before protecting a row.")
+        raise DRAW_FIRST("You must draw and place a card before protecting a row.")
 
 
 def _would_place(state: DangerState, seat: int, card: str) -> bool:
@@ -168,6 +188,39 @@ def _turn_ended(state: DangerState, seat: int) -> TurnEnded:
 
 # Protection -------------------------------------------------------------------------
 
+ROW_PROTECTED = Refusal(
+    "row_protected", "that row is protected already.", "Your red row is already protected."
+)
+ROW_CLOSED = Refusal("row_closed", "that row is closed.", "Your red row is closed.")
+DRAWN_COLOUR = Refusal(
+    "drawn_colour",
+    "the seat drew a card of that colour this turn.",
+    "You may not protect red: you drew a red card this turn.",
+)
+TOO_FEW_CARDS = Refusal(
+    "too_few_cards",
+    "protecting needs 2 or more cards in front of the seat.",
+    "You must have 2 or more cards in front of you to protect a row.",
+)
+ROW_EMPTY = Refusal(
+    "row_empty", "the seat has no row of that colour.", "You have no red row to protect."
+)
+SMALLEST_SHARED = Refusal(
+    "smallest_shared",
+    "the smallest sum of that colour is shared, so no one may protect it.",
+    "The smallest red sum (4) is shared, so no one may protect red.",
+)
+SMALLEST_ROW = Refusal(
+    "smallest_row",
+    "the seat's row has the smallest sum of its colour.",
+    "Your red row has the smallest red sum; you may not protect it.",
+)
+FOURTH_ROW_TOO_SHORT = Refusal(
+    "fourth_row_too_short",
+    "the fourth row is protected only with 6 or more cards (option `fourth_row_needs`).",
+    "Your fourth row may be protected only with 6 or more cards in your row.",
+)
+
 
 def _check_protect(
     rows: Rows, seat: int, c: Colour, drawn: str | None, options: DangerOptions
@@ -175,39 +228,29 @@ def _check_protect(
     mine = rows[seat]
     row = mine[c]
     if row.protected:
-        raise RuleViolation("row_protected", f"Your {c} row is already protected.")
+        raise ROW_PROTECTED(f"Your {c} row is already protected.")
     if row.closed:
-        raise RuleViolation("row_closed", f"Your {c} row is closed.")
+        raise ROW_CLOSED(f"Your {c} row is closed.")
     if drawn is not None and colour(drawn) == c:
-        raise RuleViolation(
-            "drawn_colour", f"You may not protect {c}: you drew a {c} card this turn."
-        )
+        raise DRAWN_COLOUR(f"You may not protect {c}: you drew a {c} card this turn.")
     in_front = sum(len(r.cards) for r in mine.values())
     if in_front < MIN_CARDS_TO_PROTECT:
-        raise RuleViolation(
-            "too_few_cards", "You must have 2 or more cards in front of you to protect a row."
-        )
+        raise TOO_FEW_CARDS("You must have 2 or more cards in front of you to protect a row.")
     if not row.cards:
-        raise RuleViolation("row_empty", f"You have no {c} row to protect.")
+        raise ROW_EMPTY(f"You have no {c} row to protect.")
     sums = [comparable_sum(r[c]) for r in rows]
     low = min(sums)
     if sums.count(low) > 1:
-        raise RuleViolation(
-            "smallest_shared",
-            f"The smallest {c} sum ({low}) is shared, so no one may protect {c}.",
-        )
+        raise SMALLEST_SHARED(f"The smallest {c} sum ({low}) is shared, so no one may protect {c}.")
     if sums[seat] == low:
-        raise RuleViolation(
-            "smallest_row", f"Your {c} row has the smallest {c} sum; you may not protect it."
-        )
+        raise SMALLEST_ROW(f"Your {c} row has the smallest {c} sum; you may not protect it.")
     others_done = all(r.done for col, r in mine.items() if col != c)
     if others_done:
         count = len(row.cards) if options.fourth_row_needs == "row" else in_front
         if count < FOURTH_ROW_CARDS:
             where = f"{c} row" if options.fourth_row_needs == "row" else "front of you"
-            raise RuleViolation(
-                "fourth_row_too_short",
-                f"Your fourth row may be protected only with 6 or more cards in your {where}.",
+            raise FOURTH_ROW_TOO_SHORT(
+                f"Your fourth row may be protected only with 6 or more cards in your {where}."
             )
 
 
@@ -275,3 +318,24 @@ def on_timer(state: DangerState, name: str, shuffler: Shuffler) -> list[Event]:
         return seat, Draw() if s.phase == "draw" else EndTurn()
 
     return default_moves(state, decide, evolve, choose, shuffler)
+
+
+REFUSALS = Refusals(
+    decide=(
+        NOT_YOUR_TURN,
+        ALREADY_DRAWN,
+        DRAW_FIRST,
+        ROW_PROTECTED,
+        ROW_CLOSED,
+        DRAWN_COLOUR,
+        TOO_FEW_CARDS,
+        ROW_EMPTY,
+        SMALLEST_SHARED,
+        SMALLEST_ROW,
+        FOURTH_ROW_TOO_SHORT,
+        NO_DISCARD_TO_TAKE,
+        DISCARD_WOULD_NOT_PLACE,
+    ),
+    check_options=(INVALID_DECK,),
+)
+"""Every refusal of Danger's rules, in the order the spec lists them."""

@@ -6,7 +6,7 @@ from domain.kernel import GameRules
 from .bots import greedy
 from .invariants import invariants
 from .messages import COMMANDS, EVENTS, Danger13Options, GameEnded
-from .rules import check_options, decide, legal, on_timer, setup, timers
+from .rules import REFUSALS, check_options, decide, legal, on_timer, setup, timers
 from .state import Danger13State, evolve, initial, signs
 from .view import Danger13View, view
 
@@ -18,6 +18,7 @@ def standings(state: Danger13State) -> list[tuple[int, bool]]:
 
 RULES = GameRules(
     name="danger-13",
+    title="Danger 13",
     min_seats=2,
     max_seats=5,
     options_type=Danger13Options,
@@ -38,6 +39,7 @@ RULES = GameRules(
     greedy=greedy,
     invariants=invariants,
     stack_option="stack",
+    refusals=REFUSALS,
 )
 
 __all__ = ["RULES", "Danger13Options", "Danger13State"]

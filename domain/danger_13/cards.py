@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Literal, cast
 
-from domain.kernel import InvalidOptions
+from domain.kernel.errors import INVALID_DECK, OPTION_OUT_OF_RANGE
 
 Kind = Literal["number", "draw", "arrow", "limit18", "hand", "plus"]
 
@@ -70,21 +70,19 @@ def cards_of(deck: dict[str, int]) -> list[str]:
 def check_deck(deck: dict[str, int], seats: int) -> None:
     bad = [c for c in deck if not is_card(c)]
     if bad:
-        raise InvalidOptions(
-            "invalid_deck",
+        raise INVALID_DECK(
             f"Unknown card {bad[0]!r}: write 1-4, +0-+4, ++1-++5, draw0-draw4, arrow, "
             "limit18, hand, + or ++.",
         )
     if any(n < 0 for n in deck.values()):
-        raise InvalidOptions("invalid_deck", "A card count cannot be negative.")
+        raise INVALID_DECK("A card count cannot be negative.")
     over = [c for c, n in deck.items() if n > MAXIMA[c]]
     if over:
-        raise InvalidOptions(
-            "option_out_of_range",
+        raise OPTION_OUT_OF_RANGE(
             f"At most {MAXIMA[over[0]]} {over[0]!r} cards (twice the default deck's).",
         )
     if sum(deck.values()) < 3 * seats:
-        raise InvalidOptions("invalid_deck", f"A deck for {seats} seats needs {3 * seats}+ cards.")
+        raise INVALID_DECK(f"A deck for {seats} seats needs {3 * seats}+ cards.")
     _check_rounds_can_end(deck, seats)
 
 
@@ -98,8 +96,7 @@ def _check_rounds_can_end(deck: dict[str, int], seats: int) -> None:
     worth = sum(value(card) * n for card, n in deck.items())
     holds = seats * (LIMIT - 1) + min(seats, deck.get("limit18", 0)) * (HIGH_LIMIT - LIMIT)
     if worth <= holds:
-        raise InvalidOptions(
-            "invalid_deck",
+        raise INVALID_DECK(
             f"With arrows or hands the cards go round until a seat reaches its limit, but "
             f"this deck's cards are worth {worth} in all and {seats} seats can hold {holds} "
             "below their limits: add cards of value, or leave out arrows and hands.",

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import Command, Event, InvalidOptions, RuleViolation, Shuffler
+from domain.kernel import Command, Event, Refusal, Refusals, Shuffler
+from domain.kernel.errors import (
+    GAME_OVER,
+    INVALID_DECK,
+    INVALID_STACK,
+    OPTION_OUT_OF_RANGE,
+    UNKNOWN_COMMAND,
+)
 from domain.kernel.game import Timer
 
 from .cards import cards_of, check_deck, kind, plus_signs, value
@@ -48,9 +55,7 @@ def check_options(options: Danger13Options, seats: int) -> None:
     if options.stack is not None and sorted(options.stack) != sorted(
         cards_of(options.deck.counts())
     ):
-        raise InvalidOptions(
-            "invalid_stack", "The stack must hold exactly the deck's cards, in any order."
-        )
+        raise INVALID_STACK("The stack must hold exactly the deck's cards, in any order.")
 
 
 class _Chain:
@@ -83,25 +88,47 @@ def setup(options: Danger13Options, seats: int, shuffler: Shuffler) -> list[Even
     return chain.events
 
 
+DECISION_PENDING = Refusal(
+    "decision_pending",
+    "a seat must first refuse or accept the card reaching it.",
+    "Seat 2 must first refuse or accept the card reaching it.",
+)
+NOT_THE_DEALER = Refusal("not_the_dealer", "another seat deals.", "Seat 0 is dealing.")
+NO_SUCH_SEAT = Refusal(
+    "no_such_seat", "there is no such seat to give the card to.", "There is no seat 5."
+)
+ALREADY_RECEIVED = Refusal(
+    "already_received",
+    "that seat has had a card from this packet.",
+    "Seat 1 has had a card from this packet: give it to another seat.",
+)
+NOTHING_TO_DECIDE = Refusal(
+    "nothing_to_decide",
+    "no card waits for this seat's decision.",
+    "No card is waiting for your decision.",
+)
+NOT_YOUR_DECISION = Refusal(
+    "not_your_decision", "another seat decides on the card.", "Seat 1 decides on the card ++3."
+)
+
+
 def decide(state: Danger13State, command: Command, seat: int, shuffler: Shuffler) -> list[Event]:
     if state.phase == "over":
-        raise RuleViolation("game_over", "The game is over.")
+        raise GAME_OVER("The game is over.")
     chain = _Chain(state, shuffler)
     match command:
         case Give(seat=target):
             if state.phase != "give":
-                raise RuleViolation(
-                    "decision_pending",
+                raise DECISION_PENDING(
                     f"Seat {state.pending.seat if state.pending else '?'} must first refuse or "
                     "accept the card reaching it.",
                 )
             if seat != state.dealer:
-                raise RuleViolation("not_the_dealer", f"Seat {state.dealer} is dealing.")
+                raise NOT_THE_DEALER(f"Seat {state.dealer} is dealing.")
             if not 0 <= target < state.seats:
-                raise RuleViolation("no_such_seat", f"There is no seat {target}.")
+                raise NO_SUCH_SEAT(f"There is no seat {target}.")
             if state.received[target]:
-                raise RuleViolation(
-                    "already_received",
+                raise ALREADY_RECEIVED(
                     f"Seat {target} has had a card from this packet: give it to another seat.",
                 )
             card = state.packet[0]
@@ -110,11 +137,9 @@ def decide(state: Danger13State, command: Command, seat: int, shuffler: Shuffler
         case Refuse() | Accept():
             pending = state.pending
             if pending is None:
-                raise RuleViolation("nothing_to_decide", "No card is waiting for your decision.")
+                raise NOTHING_TO_DECIDE("No card is waiting for your decision.")
             if seat != pending.seat:
-                raise RuleViolation(
-                    "not_your_decision", f"Seat {pending.seat} decides on the card {pending.card}."
-                )
+                raise NOT_YOUR_DECISION(f"Seat {pending.seat} decides on the card {pending.card}.")
             if isinstance(command, Refuse):
                 # "he then places the "hand" and the refused card on the discard pile"
                 chain(CardRefused(seat=seat, card=pending.card))
@@ -123,7 +148,7 @@ def decide(state: Danger13State, command: Command, seat: int, shuffler: Shuffler
                 chain(CardAccepted(seat=seat, card=pending.card))
                 _resolve(chain, seat, pending.card)
         case _:
-            raise RuleViolation("unknown_command", f"Danger 13 has no command {command!r}.")
+            raise UNKNOWN_COMMAND(f"Danger 13 has no command {command!r}.")
     return chain.events
 
 
@@ -305,3 +330,17 @@ def on_timer(state: Danger13State, name: str, shuffler: Shuffler) -> list[Event]
         return decide(state, Accept(), state.pending.seat, shuffler)
     first_open = state.received.index(False)
     return decide(state, Give(seat=first_open), state.dealer, shuffler)
+
+
+REFUSALS = Refusals(
+    decide=(
+        DECISION_PENDING,
+        NOT_THE_DEALER,
+        NO_SUCH_SEAT,
+        ALREADY_RECEIVED,
+        NOTHING_TO_DECIDE,
+        NOT_YOUR_DECISION,
+    ),
+    check_options=(INVALID_DECK, OPTION_OUT_OF_RANGE, INVALID_STACK),
+)
+"""Every refusal of Danger 13's rules, in the order the spec lists them."""

@@ -7,7 +7,7 @@ from .bots import greedy
 from .cards import TEAMS
 from .invariants import invariants
 from .messages import COMMANDS, EVENTS, DangerDangerOptions, GameEnded
-from .rules import check_options, decide, legal, on_timer, setup, timers
+from .rules import REFUSALS, check_options, decide, legal, on_timer, setup, timers
 from .state import DangerDangerState, evolve, initial
 from .view import DangerDangerView, view
 
@@ -22,6 +22,7 @@ def standings(state: DangerDangerState) -> list[tuple[int, bool]]:
 
 RULES = GameRules(
     name="danger-danger",
+    title="Danger Danger",
     min_seats=2,
     max_seats=8,
     options_type=DangerDangerOptions,
@@ -43,6 +44,7 @@ RULES = GameRules(
     greedy=greedy,
     invariants=invariants,
     stack_option="stack",
+    refusals=REFUSALS,
 )
 
 __all__ = ["RULES", "DangerDangerOptions", "DangerDangerState"]

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from typing import Literal
 
-from domain.kernel import InvalidOptions
+from domain.kernel.errors import INVALID_DECK, OPTION_OUT_OF_RANGE
 
 Team = Literal["pink", "yellow"]
 TEAMS: tuple[Team, Team] = ("pink", "yellow")
@@ -119,21 +119,17 @@ def team_deck(team: str, composition: dict[str, int]) -> list[str]:
 def check_deck(composition: dict[str, int]) -> None:
     bad = [f for f in composition if f not in MAXIMA]
     if bad:
-        raise InvalidOptions(
-            "invalid_deck", f"Unknown card {bad[0]!r}: write 1-8, then x5 or x10, then n."
-        )
+        raise INVALID_DECK(f"Unknown card {bad[0]!r}: write 1-8, then x5 or x10, then n.")
     over = [f for f, n in composition.items() if n > MAXIMA[f]]
     if over:
-        raise InvalidOptions(
-            "option_out_of_range",
+        raise OPTION_OUT_OF_RANGE(
             f"At most {MAXIMA[over[0]]} {over[0]!r} cards (twice the default deck's).",
         )
     many = [(k, n) for k, n in _count_kinds(composition).items() if n > KIND_MAXIMA[k]]
     if many:
         kind, n = many[0]
-        raise InvalidOptions(
-            "option_out_of_range",
+        raise OPTION_OUT_OF_RANGE(
             f"{n} cards of {kind}: at most {KIND_MAXIMA[kind]} (twice the default deck's).",
         )
     if any(n < 0 for n in composition.values()) or sum(composition.values()) < 8:
-        raise InvalidOptions("invalid_deck", "A team's deck needs 8 or more cards.")
+        raise INVALID_DECK("A team's deck needs 8 or more cards.")

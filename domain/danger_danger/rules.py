@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.kernel import Command, Event, InvalidOptions, RuleViolation, Shuffler
+from domain.kernel import Command, Event, Refusal, Refusals, Shuffler
+from domain.kernel.errors import (
+    GAME_OVER,
+    INVALID_DECK,
+    INVALID_STACK,
+    OPTION_OUT_OF_RANGE,
+    UNKNOWN_COMMAND,
+)
 from domain.kernel.game import Timer
 from domain.kernel.table import GameAbandoned
 
@@ -52,9 +59,14 @@ def check_options(options: DangerDangerOptions, seats: int) -> None:
         for team in TEAMS:
             wanted = team_deck(team, options.deck.counts())
             if sorted(options.stack[team]) != sorted(wanted):
-                raise InvalidOptions(
-                    "invalid_stack", f"The {team} stack must hold exactly the {team} deck's cards."
-                )
+                raise INVALID_STACK(f"The {team} stack must hold exactly the {team} deck's cards.")
+
+
+WRONG_TEAM_SIZE = Refusal(
+    "team_size",
+    "each team needs 1 to 4 players.",
+    "Each team needs 1 to 4 players; yellow has 0.",
+)
 
 
 def setup(
@@ -63,9 +75,7 @@ def setup(
     members = {name: [s for s, t in enumerate(teams) if t == name] for name in TEAMS}
     for name, seated in members.items():
         if not TEAM_SIZE[0] <= len(seated) <= TEAM_SIZE[1]:
-            raise RuleViolation(
-                "team_size", f"Each team needs 1 to 4 players; {name} has {len(seated)}."
-            )
+            raise WRONG_TEAM_SIZE(f"Each team needs 1 to 4 players; {name} has {len(seated)}.")
     return [
         TeamsFormed(pink=members["pink"], yellow=members["yellow"]),
         *_deal(options, 1, 1, 0, shuffler),
@@ -119,65 +129,102 @@ def on_timer(state: DangerDangerState, name: str, shuffler: Shuffler) -> list[Ev
     return events + _score(state, "timer", None, winner, shuffler)
 
 
+TEAM_OUT = Refusal(
+    "team_out",
+    "the seat's team has gone out; that is final.",
+    "Your team has gone out: the decision is final.",
+)
+NOT_HOLDING = Refusal(
+    "not_holding",
+    "the seat holds no card; draw first, in the relay's turn.",
+    "You hold no card: draw first, in your relay turn.",
+)
+NO_SUCH_STACK = Refusal("no_such_stack", "there is no such stack.", "There are 3 stacks.")
+STACK_CHANGED = Refusal(
+    "stack_changed",
+    "the stack shows another card than `on` now; look again.",
+    "Stack 2 shows Y5 now, not Y4: look again.",
+)
+DOES_NOT_FIT = Refusal(
+    "does_not_fit",
+    "the card fits a stack showing one more or one less.",
+    "P6 fits a stack showing one more or one less, not Y3.",
+)
+NOT_A_NEW_STACK_CARD = Refusal(
+    "not_a_new_stack_card", "the card held is not a New Stack card.", "P4 is not a New Stack card."
+)
+NO_SWAP_CARD = Refusal("no_swap_card", "the team has no Swap Card.", "Your team has no Swap Card.")
+
+
 def decide(
     state: DangerDangerState, command: Command, seat: int, shuffler: Shuffler
 ) -> list[Event]:
     if state.phase == "over":
-        raise RuleViolation("game_over", "The game is over.")
+        raise GAME_OVER("The game is over.")
     name = state.team_of(seat)
     team = state.teams[name]
     if team.out:
-        raise RuleViolation("team_out", "Your team has gone out: the decision is final.")
+        raise TEAM_OUT("Your team has gone out: the decision is final.")
     match command:
         case DrawCard():
             return _draw(team, name, seat)
         case GoOut():
             return _go_out(state, team, name, seat, shuffler)
     if team.holder != seat:
-        raise RuleViolation("not_holding", "You hold no card: draw first, in your relay turn.")
+        raise NOT_HOLDING("You hold no card: draw first, in your relay turn.")
     card = team.holding
     assert card is not None
     match command:
         case PlayCard(stack=i, on=on):
             if not 0 <= i < len(state.stacks):
-                raise RuleViolation("no_such_stack", f"There are {len(state.stacks)} stacks.")
+                raise NO_SUCH_STACK(f"There are {len(state.stacks)} stacks.")
             top = state.stacks[i][-1]
             if top != on:
-                raise RuleViolation(
-                    "stack_changed", f"Stack {i} shows {top} now, not {on}: look again."
-                )
+                raise STACK_CHANGED(f"Stack {i} shows {top} now, not {on}: look again.")
             if not fits(card, top):
-                raise RuleViolation(
-                    "does_not_fit", f"{card} fits a stack showing one more or one less, not {top}."
-                )
+                raise DOES_NOT_FIT(f"{card} fits a stack showing one more or one less, not {top}.")
             return [CardPlayed(team=name, seat=seat, card=card, stack=i, on=top)]
         case NewStack():
             if not is_new_stack(card):
-                raise RuleViolation("not_a_new_stack_card", f"{card} is not a New Stack card.")
+                raise NOT_A_NEW_STACK_CARD(f"{card} is not a New Stack card.")
             return [StackStarted(team=name, seat=seat, card=card, stack=len(state.stacks))]
         case Swap():
             if team.swap is None:
-                raise RuleViolation("no_swap_card", "Your team has no Swap Card.")
+                raise NO_SWAP_CARD("Your team has no Swap Card.")
             return [CardsSwapped(team=name, seat=seat, took=team.swap, left=card)]
         case Trash():
             return [CardTrashed(team=name, seat=seat, card=card)]
-    raise RuleViolation("unknown_command", f"Danger Danger has no command {command!r}.")
+    raise UNKNOWN_COMMAND(f"Danger Danger has no command {command!r}.")
+
+
+HOLDING_CARD = Refusal(
+    "holding_card",
+    "the team holds a card, to be played before the next draw or going out.",
+    "Your team holds a card: it must be played before the next draw.",
+)
+NOT_YOUR_RELAY = Refusal(
+    "not_your_relay", "another seat of the team draws next.", "Seat 2 draws next for your team."
+)
+PILE_EMPTY = Refusal(
+    "pile_empty", "the team's draw pile is empty.", "Your draw pile is empty: wait, or go out."
+)
 
 
 def _draw(team: TeamState, name: Team, seat: int) -> list[Event]:
     if team.holding is not None:
-        raise RuleViolation(
-            "holding_card", "Your team holds a card: it must be played before the next draw."
-        )
+        raise HOLDING_CARD("Your team holds a card: it must be played before the next draw.")
     if team.seats[team.relay] != seat:
-        raise RuleViolation(
-            "not_your_relay", f"Seat {team.seats[team.relay]} draws next for your team."
-        )
+        raise NOT_YOUR_RELAY(f"Seat {team.seats[team.relay]} draws next for your team.")
     if not team.pile:
         # RULINGS [house]: with an empty draw pile a team can only wait, swap, or go out.
-        raise RuleViolation("pile_empty", "Your draw pile is empty: wait, or go out.")
+        raise PILE_EMPTY("Your draw pile is empty: wait, or go out.")
     events: list[Event] = [DeclarationsCleared(team=name)] if team.declared else []
     return [*events, CardDrawn(team=name, seat=seat, card=team.pile[0])]
+
+
+ALREADY_DECLARED = Refusal(
+    "already_declared", "the seat's hands are flat already.", "Your hands are flat already."
+)
 
 
 def _go_out(
@@ -186,9 +233,9 @@ def _go_out(
     """ "every player on your team must have both hands flat on the table at the same
     time. If anyone is holding a card, they must successfully play it" first."""
     if team.holding is not None:
-        raise RuleViolation("holding_card", "Your team holds a card: play it before going out.")
+        raise HOLDING_CARD("Your team holds a card: play it before going out.")
     if seat in team.declared:
-        raise RuleViolation("already_declared", "Your hands are flat already.")
+        raise ALREADY_DECLARED("Your hands are flat already.")
     events: list[Event] = [OutDeclared(team=name, seat=seat)]
     if len(team.declared) + 1 < len(team.seats):
         return events
@@ -265,3 +312,23 @@ def legal(state: DangerDangerState, seat: int) -> list[Command]:
     if seat not in team.declared:
         moves.append(GoOut())
     return moves
+
+
+REFUSALS = Refusals(
+    decide=(
+        TEAM_OUT,
+        NOT_HOLDING,
+        HOLDING_CARD,
+        NOT_YOUR_RELAY,
+        PILE_EMPTY,
+        ALREADY_DECLARED,
+        NO_SUCH_STACK,
+        STACK_CHANGED,
+        DOES_NOT_FIT,
+        NOT_A_NEW_STACK_CARD,
+        NO_SWAP_CARD,
+    ),
+    setup=(WRONG_TEAM_SIZE,),
+    check_options=(INVALID_DECK, OPTION_OUT_OF_RANGE, INVALID_STACK),
+)
+"""Every refusal of Danger Danger's rules, in the order the spec lists them."""

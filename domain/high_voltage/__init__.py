@@ -6,7 +6,7 @@ from domain.kernel import GameRules
 from .bots import greedy
 from .invariants import invariants
 from .messages import COMMANDS, EVENTS, GameEnded, HighVoltageOptions
-from .rules import check_options, decide, legal, on_timer, setup, timers
+from .rules import REFUSALS, check_options, decide, legal, on_timer, setup, timers
 from .state import HighVoltageState, evolve, initial
 from .view import HighVoltageView, view
 
@@ -17,6 +17,7 @@ def standings(state: HighVoltageState) -> list[tuple[int, bool]]:
 
 RULES = GameRules(
     name="high-voltage",
+    title="High Voltage",
     min_seats=2,
     max_seats=5,
     options_type=HighVoltageOptions,
@@ -36,6 +37,7 @@ RULES = GameRules(
     on_timer=on_timer,
     greedy=greedy,
     invariants=invariants,
+    refusals=REFUSALS,
 )
 
 __all__ = ["RULES", "HighVoltageOptions", "HighVoltageState"]

@@ -6,7 +6,7 @@ units digit (25 scores 5) when it sits in the Safe Zone. A deck is a list of the
 
 from __future__ import annotations
 
-from domain.kernel import InvalidOptions
+from domain.kernel.errors import INVALID_DECK
 
 # "3 players: discard the 7s, 8s, 9s and all 50s"; "4 players: discard all 50s";
 # "5 players: discard nothing"; 2 players: "discard the 5s, 6s, 7s, 8s, 9s and 50s".
@@ -37,8 +37,7 @@ def colour_name(c: int) -> str:
 def check_deck(deck: list[int], seats: int) -> None:
     """A sandbox deck is the seat count's whole deck, each card once, top first."""
     if sorted(deck) != sorted(DECKS[seats]):
-        raise InvalidOptions(
-            "invalid_deck",
+        raise INVALID_DECK(
             f"A {seats}-seat deck holds exactly the cards {min(DECKS[seats])}-"
             f"{max(DECKS[seats])} of the rulebook's setup ({len(DECKS[seats])} cards), once each.",
         )

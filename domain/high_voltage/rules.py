@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.kernel import Command, Event, InvalidOptions, RuleViolation, Shuffler
+from domain.kernel import Command, Event, OptionsRefusal, Refusal, Refusals, Shuffler
+from domain.kernel.errors import GAME_OVER, INVALID_DECK, NOT_YOUR_TURN, UNKNOWN_COMMAND
 from domain.kernel.game import Timer, default_moves
 
 from .cards import DECKS, HAND, KEEP, TRICKS, check_deck
@@ -36,9 +37,16 @@ def teams(state_or_options: HighVoltageOptions, seats: int) -> list[list[int]] |
     return [[0, 2], [1, 3]] if state_or_options.teams and seats == TEAM_SEATS else None
 
 
+TEAMS_NEED_FOUR = OptionsRefusal(
+    "teams_need_four",
+    "High Voltage's team mode is played by exactly 4 seats.",
+    "Team mode is played by exactly 4 seats.",
+)
+
+
 def check_options(options: HighVoltageOptions, seats: int) -> None:
     if options.teams and seats != TEAM_SEATS:
-        raise InvalidOptions("teams_need_four", "Team mode is played by exactly 4 seats.")
+        raise TEAMS_NEED_FOUR("Team mode is played by exactly 4 seats.")
     if options.deck is not None:
         check_deck(options.deck, seats)
 
@@ -74,13 +82,13 @@ def _deal(
 
 def decide(state: HighVoltageState, command: Command, seat: int, shuffler: Shuffler) -> list[Event]:
     if state.phase == "over":
-        raise RuleViolation("game_over", "The game is over.")
+        raise GAME_OVER("The game is over.")
     match command:
         case Pick(cards=cards):
             return _pick(state, seat, cards)
         case Play(card=card):
             return _play(state, seat, card, shuffler)
-    raise RuleViolation("unknown_command", f"High Voltage has no command {command!r}.")
+    raise UNKNOWN_COMMAND(f"High Voltage has no command {command!r}.")
 
 
 def legal(state: HighVoltageState, seat: int) -> list[Command]:
@@ -95,20 +103,35 @@ def legal(state: HighVoltageState, seat: int) -> list[Command]:
 
 # The draft --------------------------------------------------------------------------
 
+NOT_DRAFTING = Refusal(
+    "not_drafting", "the draft is over; play a card.", "The draft is over: play a card."
+)
+ALREADY_PICKED = Refusal(
+    "already_picked",
+    "the seat has picked; the others are still choosing.",
+    "You have picked; the others are still choosing.",
+)
+PICK_THREE = Refusal(
+    "pick_three", "pick exactly 3 different cards.", "Pick exactly 3 different cards."
+)
+CARD_NOT_OFFERED = Refusal(
+    "card_not_offered",
+    "a card the seat is not choosing from.",
+    "You are not choosing from [44]: pick from [13, 21, 27, 38, 52].",
+)
+
 
 def _pick(state: HighVoltageState, seat: int, cards: list[int]) -> list[Event]:
     if state.phase != "draft":
-        raise RuleViolation("not_drafting", "The draft is over: play a card.")
+        raise NOT_DRAFTING("The draft is over: play a card.")
     if state.picked[seat]:
-        raise RuleViolation("already_picked", "You have picked; the others are still choosing.")
+        raise ALREADY_PICKED("You have picked; the others are still choosing.")
     if len(cards) != KEEP or len(set(cards)) != KEEP:
-        raise RuleViolation("pick_three", "Pick exactly 3 different cards.")
+        raise PICK_THREE("Pick exactly 3 different cards.")
     offered = state.packets[seat]
     if not set(cards) <= set(offered):
         missing = sorted(set(cards) - set(offered))
-        raise RuleViolation(
-            "card_not_offered", f"You are not choosing from {missing}: pick from {sorted(offered)}."
-        )
+        raise CARD_NOT_OFFERED(f"You are not choosing from {missing}: pick from {sorted(offered)}.")
     kept = sorted(cards)
     events: list[Event] = [CardsPicked(seat=seat, stage=state.stage, cards=kept)]
     if all(done for s, done in enumerate(state.picked) if s != seat):
@@ -125,14 +148,21 @@ def _pick(state: HighVoltageState, seat: int, cards: list[int]) -> list[Event]:
 
 # The tricks -------------------------------------------------------------------------
 
+NOT_PLAYING = Refusal(
+    "not_playing", "the draft is not over; pick cards.", "The draft is not over: pick your cards."
+)
+CARD_NOT_IN_HAND = Refusal(
+    "card_not_in_hand", "the seat does not hold that card.", "You hold no 38."
+)
+
 
 def _play(state: HighVoltageState, seat: int, card: int, shuffler: Shuffler) -> list[Event]:
     if state.phase != "tricks":
-        raise RuleViolation("not_playing", "The draft is not over: pick your cards.")
+        raise NOT_PLAYING("The draft is not over: pick your cards.")
     if seat != state.turn:
-        raise RuleViolation("not_your_turn", f"It is seat {state.turn}'s turn.")
+        raise NOT_YOUR_TURN(f"It is seat {state.turn}'s turn.")
     if card not in state.hands[seat]:
-        raise RuleViolation("card_not_in_hand", f"You hold no {card}.")
+        raise CARD_NOT_IN_HAND(f"You hold no {card}.")
     events: list[Event] = [CardPlayed(seat=seat, card=card)]
     plays = [(p.seat, p.card) for p in state.plays] + [(seat, card)]
     if len(plays) < state.seats:
@@ -253,3 +283,18 @@ def on_timer(state: HighVoltageState, name: str, shuffler: Shuffler) -> list[Eve
         return None
 
     return default_moves(state, decide, evolve, choose, shuffler)
+
+
+REFUSALS = Refusals(
+    decide=(
+        NOT_DRAFTING,
+        ALREADY_PICKED,
+        PICK_THREE,
+        CARD_NOT_OFFERED,
+        NOT_PLAYING,
+        NOT_YOUR_TURN,
+        CARD_NOT_IN_HAND,
+    ),
+    check_options=(TEAMS_NEED_FOUR, INVALID_DECK),
+)
+"""Every refusal of High Voltage's rules, in the order the spec lists them."""

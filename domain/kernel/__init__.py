@@ -1,6 +1,6 @@
 """The shared kernel: seats and the table, shuffles, redaction, the Decider contract."""
 
-from .errors import InvalidOptions, RuleViolation
+from .errors import InvalidOptions, OptionsRefusal, Refusal, Refusals, RuleViolation
 from .fairness import ALGORITHM, Shuffler, commitment
 from .game import GameRules
 from .messages import (
@@ -23,6 +23,9 @@ __all__ = [
     "Event",
     "GameRules",
     "InvalidOptions",
+    "OptionsRefusal",
+    "Refusal",
+    "Refusals",
     "RuleViolation",
     "Secret",
     "Shuffler",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
 from .bots import Bot, random_bot
+from .errors import Refusals
 from .fairness import Shuffler
 from .messages import Command, Event, Viewer
 
@@ -43,9 +44,13 @@ class GameRules:
     - `greedy`: the game's heuristic bot (domain/kernel/bots.py has the contract).
     - `invariants(state)`: what is wrong with a state (empty when nothing is): the checks a
       simulation runs after every event.
+    - `refusals`: every refusal code its rules give, each declared beside its rule
+      (domain/kernel/errors.py).
     """
 
     name: str
+    title: str
+    """The game's name as people write it: `Danger 13`."""
     min_seats: int
     max_seats: int
     options_type: type[msgspec.Struct]
@@ -69,6 +74,7 @@ class GameRules:
     teams: tuple[str, ...] = ()
     greedy: Bot | None = None
     invariants: Callable[[Any], list[str]] | None = None
+    refusals: Refusals = field(default_factory=Refusals)
     stack_option: str = "deck"
     """The sandbox option that fixes the order of the cards (a game so set up is not
     verifiable); games whose `deck` option is a composition name it `stack`."""

@@ -53,7 +53,6 @@ from service.live.streams import KEEP_ALIVE_SECONDS, StreamHub
 from service.play.games import GameService
 from service.play.idempotency import Creates
 from service.play.offload import Offload
-from service.spec import openapi_spec
 from service.wire.bodies import StrictRequest
 
 DESCRIPTION = """\
@@ -244,13 +243,10 @@ def create_app(
             description=DESCRIPTION,
             path="/schema",
             render_plugins=[docs_ui.swagger()],
+            openapi_router=docs_ui.router(settings),  # it serves the committed spec
             components=Components(security_schemes=params.SECURITY_SCHEMES),
         ),
         debug=False,
-    )
-    openapi_spec.finish(app, settings.auth)
-    app.openapi_schema.paths["/v1/audit"].post.request_body = audit_api.request_body(  # type: ignore[index,union-attr]  # the app's own route
-        settings.audit_upload_bytes
     )
     return app
 

@@ -12,7 +12,8 @@ from service.infra.config import Settings
 from service.infra.supervisor import Supervisor, TaskHealth
 from service.jobs.game_jobs import GameJobs
 from service.jobs.worker import SupervisedWorker, sweep
-from service.readmodels.projections import Projection, consumers
+from service.readmodels.projections import consumers
+from service.readmodels.runner import Projection
 
 
 def heartbeat_key(queue: str) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
@@ -430,10 +429,9 @@ def _keys(args: argparse.Namespace) -> int:
 
 
 def _openapi(_: argparse.Namespace) -> int:
-    from service.assembly.app import create_app
+    from service.spec.build import text  # built here and in the tests, never in a server
 
-    app = create_app(Settings(background=False), "redis://127.0.0.1:0/0")
-    print(json.dumps(app.openapi_schema.to_schema(), indent=2, sort_keys=True))
+    sys.stdout.write(text())
     return 0
 
 

@@ -8,9 +8,6 @@ from __future__ import annotations
 from litestar import Request, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import RequestBody, Schema
-from litestar.openapi.spec.enums import OpenAPIType
-from litestar.openapi.spec.media_type import OpenAPIMediaType
 from litestar.response import Response
 
 from service.http.answers import (
@@ -19,8 +16,6 @@ from service.http.answers import (
 from service.http.problems import responses
 from service.infra.errors import ApiError
 from service.play import offload
-from service.spec import spec_examples
-from service.spec.openapi_spec import named
 from service.wire.schemas import AuditReport
 
 MEDIA_TYPES = ("application/x-ndjson", "application/jsonl", "text/plain")
@@ -72,17 +67,3 @@ def upload_handler(max_bytes: int) -> HTTPRouteHandler:
 
     return audit_export
 
-
-def request_body(max_bytes: int) -> RequestBody:
-    """The request body as the spec shows it (the handler reads the raw bytes)."""
-    return RequestBody(
-        required=True,
-        description=f"JSON Lines, one event envelope a line; at most {max_bytes} bytes.",
-        content={
-            media: OpenAPIMediaType(
-                schema=Schema(type=OpenAPIType.STRING, min_length=1, pattern=r"\S"),
-                examples=named(spec_examples.audit_upload()),
-            )
-            for media in MEDIA_TYPES
-        },
-    )

@@ -29,7 +29,7 @@ from service.http.params import (
 from service.http.problems import responses
 from service.infra.errors import ApiError
 from service.play import offload
-from service.readmodels.projections import RoundIndex, rounds_key
+from service.readmodels.rounds import RoundIndex, rounds_key
 from service.wire.schemas import AuditReport, Replayed, RoundSummary
 
 

@@ -11,6 +11,7 @@ from service.http.guards import app_keys
 from service.http.problems import responses
 from service.infra.errors import ApiError
 from service.play import names, players
+from service.readmodels import records
 from service.wire.schemas import GameStats, PlayerStats, Registered, RegisterPlayer
 
 PlayerId = Annotated[
@@ -81,7 +82,7 @@ class PlayersController(Controller):
         name = await players.name_of(redis, player_id)
         if name is None:
             raise ApiError(404, "unknown_player", "No player has this id.")
-        results = await players.results(redis, player_id)
+        results = await records.results(redis, player_id)
         by_game: dict[str, GameStats] = {}
         for kind in sorted({r.game for r in results}):
             mine = [r for r in results if r.game == kind]

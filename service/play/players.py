@@ -25,8 +25,6 @@ import time
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-import msgspec
-
 from service.infra.errors import ApiError
 from service.infra.lua import Script
 
@@ -35,20 +33,8 @@ ID_ALPHABET = string.ascii_lowercase + string.digits
 ID_LENGTH = 16
 
 
-class PlayerResult(msgspec.Struct):
-    game_id: str
-    game: str
-    score: int
-    won: bool
-
-
 def record_key(player_id: str) -> str:
     return f"dg:{{p:{player_id}}}:player"
-
-
-def results_key(player_id: str) -> str:
-    """The player's finished games: game id -> its PlayerResult."""
-    return f"dg:{{p:{player_id}}}:results"
 
 
 def _digest(token: str) -> str:
@@ -153,20 +139,3 @@ async def verify(redis: Any, token: str) -> str:
 async def name_of(redis: Any, player_id: str) -> str | None:
     name = await redis.hget(record_key(player_id), "name") if valid_id(player_id) else None
     return name.decode() if name is not None else None
-
-
-async def results(redis: Any, player_id: str) -> list[PlayerResult]:
-    decode = msgspec.json.Decoder(PlayerResult).decode
-    return [decode(raw) for raw in (await redis.hgetall(results_key(player_id))).values()]
-
-
-async def file_results(redis: Any, by_player: dict[str, dict[str, bytes]]) -> None:
-    """Each player's new results (game id -> result); a game's result is written once, so
-    filing it again (a redelivered feed entry, a rebuild) changes nothing."""
-    if not by_player:
-        return
-    pipe = redis.pipeline(transaction=False)
-    for player_id, games in by_player.items():
-        for game_id, result in games.items():
-            pipe.hsetnx(results_key(player_id), game_id, result)
-    await pipe.execute()

@@ -1,5 +1,5 @@
 """The lobby's read model: a summary per game, and sorted sets that index them by status and
-kind of game, newest first (service/readmodels/projections.py keeps both up to date).
+kind of game, newest first, kept up to date by its consumer (`LobbyProjection`, below).
 
 Every lobby key carries the hash tag `{lobby}`, so one script writes a summary and moves its
 game between the indexes atomically, in Redis Cluster too; a page costs O(log n + page)
@@ -15,11 +15,14 @@ from datetime import datetime
 from typing import Any, Literal
 
 import msgspec
+from redis.asyncio import Redis
 
 from domain.registry import GAMES
-from events.cluster import Store
+from events import keys
+from events.envelope import Folded
 from events.keys import PREFIX
 from service.infra.lua import Script
+from service.readmodels.runner import ACK, Projection, RebuildFailed, Updates, entry_ids, last_seqs
 
 STATUSES = ("open", "active", "finished", "abandoned")
 TAG = f"{PREFIX}:{{lobby}}"
@@ -166,7 +169,7 @@ def parse_cursor(cursor: str) -> tuple[int, str] | None:
     return int(at), game_id
 
 
-async def write(redis: Store, summaries: list[LobbyGame], rebuilding: bool = False) -> int:
+async def write(redis: Redis, summaries: list[LobbyGame], rebuilding: bool = False) -> int:
     """File each summary under its indexes, unless one as new is filed already (and in the
     lobby a rebuild is building, while one runs); with `rebuilding`, there alone. How many
     were filed."""
@@ -179,13 +182,13 @@ async def write(redis: Store, summaries: list[LobbyGame], rebuilding: bool = Fal
     return int(await WRITE(redis, [REBUILDING, *LIVE_KEYS, *NEXT_KEYS], args))
 
 
-async def summaries(redis: Store, game_ids: list[str]) -> dict[str, LobbyGame | None]:
-    raws = await redis.hmget(SUMMARIES, game_ids) if game_ids else []  # type: ignore[misc]  # redis-py: Awaitable[T] | T
+async def summaries(redis: Redis, game_ids: list[str]) -> dict[str, LobbyGame | None]:
+    raws = await redis.hmget(SUMMARIES, game_ids) if game_ids else []
     return {g: decode_summary(raw) if raw else None for g, raw in zip(game_ids, raws, strict=True)}
 
 
 async def list_games(
-    redis: Store,
+    redis: Redis,
     status: str | None,
     game: str | None,
     limit: int,
@@ -198,3 +201,90 @@ async def list_games(
         args += [cursor[0], cursor[1]]
     total, *raws = await PAGE(redis, [index(status, game), SUMMARIES], args)
     return [decode_summary(raw) for raw in raws if raw], int(total)
+
+
+# Its fold, shared by the consumer (from the model's last seq) and the rebuild (from zero) --
+
+FINAL = {name: rules.final_event.__struct_config__.tag for name, rules in GAMES.items()}
+
+
+def fold_summary(
+    game_id: str, summary: LobbyGame | None, envelopes: list[Folded]
+) -> LobbyGame | None:
+    """A game's lobby summary, `summary` (None: none yet) moved on by the events."""
+    for envelope in envelopes:
+        if envelope.type == "game_created":
+            data = msgspec.json.decode(envelope.data)
+            summary = LobbyGame(
+                id=game_id,
+                game=data["game"],
+                status="open",
+                seats=data["seats"],
+                players=[],
+                created_at=envelope.at,
+                seq=envelope.seq,
+                private=bool(data.get("private")),
+            )
+            continue
+        if summary is None:
+            raise ValueError(f"game {game_id}: event {envelope.seq} comes before its creation")
+        if envelope.type in ("player_joined", "seat_left"):
+            _seat(summary, msgspec.json.decode(envelope.data))
+        elif envelope.type == "game_started":
+            summary.status = "active"
+        elif envelope.type == FINAL[summary.game]:
+            summary.status = "finished"
+        elif envelope.type == "game_abandoned":
+            summary.status = "abandoned"
+        summary.seq = envelope.seq
+    return summary
+
+
+def _seat(summary: LobbyGame, data: dict[str, Any]) -> None:
+    """A seat taken (a name given) or given up: the players listed by seat."""
+    seated = summary.seated or list(range(len(summary.players)))
+    pairs = [(s, n) for s, n in zip(seated, summary.players, strict=True) if s != data["seat"]]
+    if "name" in data:
+        pairs = sorted([*pairs, (data["seat"], data["name"])])
+    summary.seated, summary.players = [s for s, _ in pairs], [n for _, n in pairs]
+
+
+class LobbyProjection(Projection):
+    group = "lobby"
+
+    async def apply(self, batches: dict[str, Updates]) -> None:
+        last = last_seqs(batches)
+        known = await summaries(self.redis, list(last))
+        behind = {
+            g: (summary.seq if summary else 0, last[g])
+            for g, summary in known.items()
+            if summary is None or summary.seq < last[g]
+        }
+        changed = []
+        for game_id, envelopes in (await self.read_many(behind)).items():
+            summary = fold_summary(game_id, known[game_id], envelopes)
+            if summary is not None:
+                changed.append(summary)
+        await self.commit(batches, changed)
+
+    async def commit(self, batches: dict[str, Updates], changed: list[LobbyGame]) -> None:
+        # The summaries first, then the acknowledgements: an entry redelivered after a crash
+        # between the two finds its summary written and changes nothing.
+        await write(self.redis, changed)
+        await self.eval_all(
+            ACK, [([keys.feed(shard)], [self.group, *entry_ids(u)]) for shard, u in batches.items()]
+        )
+
+
+async def rebuild(redis: Redis, logs: dict[str, list[Folded]]) -> None:
+    """A batch of whole logs folded from zero into the lobby a rebuild builds beside the
+    live one (service/readmodels/rebuild.py switches to it)."""
+    built = []
+    for game_id, envelopes in logs.items():
+        try:
+            summary = fold_summary(game_id, None, envelopes)
+        except Exception as exc:
+            raise RebuildFailed(f"game {game_id}: {type(exc).__name__}: {exc}") from exc
+        if summary is not None:
+            built.append(summary)
+    await write(redis, built, rebuilding=True)

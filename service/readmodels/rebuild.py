@@ -2,8 +2,8 @@
 the service runs and answers from the live models.
 
 The feeds are trimmed, so the rebuild reads what never is: each shard's game streams
-(found with SCAN), folded with the projections' own folds. Readers never see a partial
-model:
+(found with SCAN), and each model rebuilds itself from them with its own fold (its module's
+`rebuild`). Readers never see a partial model:
 
 - the lobby is built beside the live one (`dg:{lobby}:next:*`), and one script renames it
   onto the live keys. While it is built, a marker (`dg:{lobby}:rebuilding`) makes every
@@ -26,28 +26,20 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+
+from redis.asyncio import Redis
 
 from events import keys
-from events.cluster import Store, gather_bounded
+from events.cluster import gather_bounded
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 from service.infra.lua import Script
-from service.play import players
-from service.readmodels import lobby
-from service.readmodels.projections import (
-    fold_rounds,
-    fold_summary,
-    is_closed,
-    player_results_of,
-    round_fields,
-    rounds_key,
-)
+from service.readmodels import lobby, records, rounds
+from service.readmodels.runner import RebuildFailed
 
 log = logging.getLogger("danger.rebuild")
 HOLD_MS = 60_000  # a marker not renewed for this long is a rebuild that died
 GAMES_PER_READ = 100  # whole logs read in one round trip
-ROUNDS_TRIES = 3  # a rounds hash the live consumer keeps moving is then left to it
 
 # KEYS: 1 the marker, then the keys to build. ARGV: 1 token, 2 ms the marker lives.
 BEGIN = Script("""
@@ -91,31 +83,8 @@ return 1
 # KEYS: one game's rounds hash each. ARGV, per key: the seq it reflects, 1 to replace it
 # whatever stands there, its number of pairs, the pairs. A hash is replaced whole, unless it
 # reflects a later seq already. Returns per key 1 if replaced, else 0.
-REPLACE_ROUNDS = Script("""
-local out = {}
-local i = 1
-for k = 1, #KEYS do
-  local seq, force, pairs = tonumber(ARGV[i]), ARGV[i + 1] == '1', tonumber(ARGV[i + 2])
-  local done = tonumber(redis.call('HGET', KEYS[k], '_seq') or '0')
-  if force or done <= seq then
-    redis.call('DEL', KEYS[k])
-    for j = i + 3, i + 2 + 2 * pairs, 2 do redis.call('HSET', KEYS[k], ARGV[j], ARGV[j + 1]) end
-    out[k] = 1
-  else
-    out[k] = 0
-  end
-  i = i + 3 + 2 * pairs
-end
-return out
-""")
-
-
 class RebuildRunning(Exception):
     """Another rebuild holds the markers (or one died less than HOLD_MS ago)."""
-
-
-class RebuildFailed(Exception):
-    """A game's log could not be folded; the live lobby and players were left as they were."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +108,7 @@ def _models() -> list[Built]:
 
 
 class Rebuild:
-    def __init__(self, redis: Store, store: EventStore, games_per_read: int = GAMES_PER_READ):
+    def __init__(self, redis: Redis, store: EventStore, games_per_read: int = GAMES_PER_READ):
         self.redis = redis
         self.store = store
         self.games_per_read = games_per_read
@@ -172,7 +141,7 @@ class Rebuild:
             if begun:  # what is left built beside goes; the live models stay
                 await gather_bounded(
                     [
-                        partial(ABANDON, self.redis, [m.marker, *m.beside], [self.token])
+                        lambda m=m: ABANDON(self.redis, [m.marker, *m.beside], [self.token])
                         for m in begun
                     ]
                 )
@@ -181,7 +150,9 @@ class Rebuild:
 
     async def _each(self, script: Script, call: Callable[[Built], tuple[list, list]]) -> list:
         """`script` on every model (one hash tag each), many at once: their replies in order."""
-        return await gather_bounded([partial(script, self.redis, *call(m)) for m in self.models])
+        return await gather_bounded(
+            [lambda m=m: script(self.redis, *call(m)) for m in self.models]
+        )
 
     async def _hold(self) -> None:
         """Renew the markers now and then, so a live rebuild is never taken for a dead one."""
@@ -227,72 +198,21 @@ class Rebuild:
         return out
 
     async def _games(self, game_ids: list[str]) -> None:
+        """One batch of games, each model's part of the rebuild in turn."""
         await self._hold()
         logs = {g: log for g, log in (await self._read(game_ids)).items() if log}
-        summaries = []
-        by_player: dict[str, dict[str, bytes]] = {}
-        for game_id, envelopes in logs.items():
-            try:
-                summary = fold_summary(game_id, None, envelopes)
-                if is_closed(envelopes):
-                    for player_id, result in player_results_of(game_id, envelopes).items():
-                        by_player.setdefault(player_id, {})[game_id] = result
-                    self.result.finished += 1
-            except Exception as exc:
-                raise RebuildFailed(f"game {game_id}: {type(exc).__name__}: {exc}") from exc
-            if summary is not None:
-                summaries.append(summary)
-        await lobby.write(self.redis, summaries, rebuilding=True)
-        await players.file_results(self.redis, by_player)
-        await self._rounds(logs)
+        await lobby.rebuild(self.redis, logs)
+        self.result.finished += await records.rebuild(self.redis, logs)
+        await rounds.rebuild(self.redis, logs, self._read)
         self.result.games += len(logs)
 
-    async def _rounds(self, logs: dict[str, list[Folded]]) -> None:
-        """Each game's rounds hash replaced whole, unless a live consumer has taken it past
-        the seq read here: then the game is read again and replaced at its new seq. A hash
-        past a stream that has not moved claims events the store does not hold: the stream
-        is the truth, and it is replaced anyway. One script per shard (its keys share a
-        hash tag), many at once."""
-        force: set[str] = set()
-        for _ in range(ROUNDS_TRIES):
-            if not logs:
-                return
-            by_shard: dict[str, list[str]] = {}
-            for game_id in logs:
-                by_shard.setdefault(keys.shard_of(game_id), []).append(game_id)
-            calls = []
-            for games in by_shard.values():
-                args: list = []
-                for game_id in games:
-                    envelopes = logs[game_id]
-                    changed, current = fold_rounds(None, envelopes)
-                    pairs = round_fields(changed, current, envelopes[-1].seq)
-                    args += [envelopes[-1].seq, "1" if game_id in force else "0", len(pairs)]
-                    args += [x for kv in pairs.items() for x in kv]
-                calls.append(
-                    partial(REPLACE_ROUNDS, self.redis, [rounds_key(g) for g in games], args)
-                )
-            replies = await gather_bounded(calls)
-            moved = [
-                game_id
-                for games, replaced in zip(by_shard.values(), replies, strict=True)
-                for game_id, done in zip(games, replaced, strict=True)
-                if not done
-            ]
-            if not moved:
-                return
-            again = {g: log for g, log in (await self._read(moved)).items() if log}
-            force = {g for g, log in again.items() if log[-1].seq == logs[g][-1].seq}
-            logs = again
-        log.warning("rebuild: the rounds of %s kept moving; the live ones stay", sorted(logs))
 
-
-async def rebuild(redis: Store, store: EventStore, games_per_read: int = GAMES_PER_READ) -> Rebuilt:
+async def rebuild(redis: Redis, store: EventStore, games_per_read: int = GAMES_PER_READ) -> Rebuilt:
     """Build every read model again from the game streams and switch to them (see above)."""
     return await Rebuild(redis, store, games_per_read).run()
 
 
-async def file_due(redis: Store) -> None:
+async def file_due(redis: Redis) -> None:
     """Every game that is not over, filed in its shard's due set for the sweep to look at
     now (unless it is due sooner): a store written before the due sets existed, or one whose
     due sets were lost, gets its timers, bot moves and expiries back."""

@@ -3,12 +3,19 @@ spec lists them (service/spec/openapi_spec.py: each status's description names i
 service/spec/spec_examples.py gives an example answer of each), and tests/api holds the listing to
 what the API suite meets (tests/api/problem_codes.py) and to every code the source can raise
 (tests/api/test_problem_codes.py).
+
+The games' own refusals are not written here: each game declares its codes, what they mean and
+an example, beside the rules that give them (domain/<game>/rules.py, domain/kernel/errors.py),
+and `REFUSED` collects them from the registry of games, so a new rule's code is listed without
+a change here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.kernel import Refusal
+from domain.registry import GAMES
 from service.http.guards.ratelimit import kind_of
 from service.infra.config import Rates
 from service.infra.errors import TITLES
@@ -170,10 +177,6 @@ CODES: dict[str, Code] = {
     "seats_not_filled": Code(
         "Every seat must be taken before the start.", "2 of 3 seats are taken; all must be."
     ),
-    "team_size": Code(
-        "Danger Danger: each team needs 1 to 4 players.",
-        "Each team needs 1 to 4 players; yellow has 0.",
-    ),
     "no_such_seat": Code("Nobody sits at that seat.", "No one sits at seat 3."),
     "not_your_seat": Code(
         "Another seat's token: only the seat's own player or the admin may do this.",
@@ -182,124 +185,6 @@ CODES: dict[str, Code] = {
     "game_over": Code(
         "The game is over: its tokens only read it.", "This game is over: its tokens only read it."
     ),
-    # 409, the games' rules
-    "not_your_turn": Code("Danger, High Voltage: another seat is to play.", "It is seat 1's turn."),
-    "already_drawn": Code(
-        "Danger: the seat has drawn this turn; protect a row or end the turn.",
-        "You have drawn this turn: protect a row or end your turn.",
-    ),
-    "draw_first": Code(
-        "Danger: draw and place a card before protecting a row.",
-        "You must draw and place a card before protecting a row.",
-    ),
-    "row_protected": Code(
-        "Danger: that row is protected already.", "Your red row is already protected."
-    ),
-    "row_closed": Code("Danger: that row is closed.", "Your red row is closed."),
-    "drawn_colour": Code(
-        "Danger: the seat drew a card of that colour this turn.",
-        "You may not protect red: you drew a red card this turn.",
-    ),
-    "too_few_cards": Code(
-        "Danger: protecting needs 2 or more cards in front of the seat.",
-        "You must have 2 or more cards in front of you to protect a row.",
-    ),
-    "row_empty": Code(
-        "Danger: the seat has no row of that colour.", "You have no red row to protect."
-    ),
-    "smallest_shared": Code(
-        "Danger: the smallest sum of that colour is shared, so no one may protect it.",
-        "The smallest red sum (4) is shared, so no one may protect red.",
-    ),
-    "smallest_row": Code(
-        "Danger: the seat's row has the smallest sum of its colour.",
-        "Your red row has the smallest red sum; you may not protect it.",
-    ),
-    "fourth_row_too_short": Code(
-        "Danger: the fourth row is protected only with 6 or more cards (option "
-        "`fourth_row_needs`).",
-        "Your fourth row may be protected only with 6 or more cards in your row.",
-    ),
-    "no_discard_to_take": Code(
-        "Danger: only a card discarded on the turn just before may be taken.",
-        "Only a card discarded on the turn just before may be taken.",
-    ),
-    "discard_would_not_place": Code(
-        "Danger: the discard's row is protected or closed, so the card could only be "
-        "discarded again.",
-        "Your red row is protected: R7 could only be discarded again.",
-    ),
-    "decision_pending": Code(
-        "Danger 13: a seat must first refuse or accept the card reaching it.",
-        "Seat 2 must first refuse or accept the card reaching it.",
-    ),
-    "not_the_dealer": Code("Danger 13: another seat deals.", "Seat 0 is dealing."),
-    "already_received": Code(
-        "Danger 13: that seat has had a card from this packet.",
-        "Seat 1 has had a card from this packet: give it to another seat.",
-    ),
-    "nothing_to_decide": Code(
-        "Danger 13: no card waits for this seat's decision.",
-        "No card is waiting for your decision.",
-    ),
-    "not_your_decision": Code(
-        "Danger 13: another seat decides on the card.", "Seat 1 decides on the card ++3."
-    ),
-    "team_out": Code(
-        "Danger Danger: the seat's team has gone out; that is final.",
-        "Your team has gone out: the decision is final.",
-    ),
-    "not_holding": Code(
-        "Danger Danger: the seat holds no card; draw first, in the relay's turn.",
-        "You hold no card: draw first, in your relay turn.",
-    ),
-    "holding_card": Code(
-        "Danger Danger: the team holds a card, to be played before the next draw or going out.",
-        "Your team holds a card: it must be played before the next draw.",
-    ),
-    "not_your_relay": Code(
-        "Danger Danger: another seat of the team draws next.", "Seat 2 draws next for your team."
-    ),
-    "pile_empty": Code(
-        "Danger Danger: the team's draw pile is empty.", "Your draw pile is empty: wait, or go out."
-    ),
-    "already_declared": Code(
-        "Danger Danger: the seat's hands are flat already.", "Your hands are flat already."
-    ),
-    "no_such_stack": Code("Danger Danger: there is no such stack.", "There are 3 stacks."),
-    "stack_changed": Code(
-        "Danger Danger: the stack shows another card than `on` now; look again.",
-        "Stack 2 shows Y5 now, not Y4: look again.",
-    ),
-    "does_not_fit": Code(
-        "Danger Danger: the card fits a stack showing one more or one less.",
-        "P6 fits a stack showing one more or one less, not Y3.",
-    ),
-    "not_a_new_stack_card": Code(
-        "Danger Danger: the card held is not a New Stack card.", "P4 is not a New Stack card."
-    ),
-    "no_swap_card": Code(
-        "Danger Danger: the team has no Swap Card.", "Your team has no Swap Card."
-    ),
-    "not_drafting": Code(
-        "High Voltage: the draft is over; play a card.", "The draft is over: play a card."
-    ),
-    "already_picked": Code(
-        "High Voltage: the seat has picked; the others are still choosing.",
-        "You have picked; the others are still choosing.",
-    ),
-    "pick_three": Code(
-        "High Voltage: pick exactly 3 different cards.", "Pick exactly 3 different cards."
-    ),
-    "card_not_offered": Code(
-        "High Voltage: a card the seat is not choosing from.",
-        "You are not choosing from [44]: pick from [13, 21, 27, 38, 52].",
-    ),
-    "not_playing": Code(
-        "High Voltage: the draft is not over; pick cards.",
-        "The draft is not over: pick your cards.",
-    ),
-    "card_not_in_hand": Code("High Voltage: the seat does not hold that card.", "You hold no 38."),
     # 412
     "stale_seq": Code(
         "The game is at another seq than If-Match named (`seq` is the game's): read it, and "
@@ -319,11 +204,6 @@ CODES: dict[str, Code] = {
     "seats_out_of_range": Code(
         "`seats` beyond the game's (in its schema).", "Expected `int` <= 6 - at `$.seats`"
     ),
-    "option_out_of_range": Code(
-        "An option beyond the bounds its schema gives, or a deck holding more of a kind of "
-        "card than it allows.",
-        "Expected `float` >= 1.0 - at `$.options.turn_seconds`",
-    ),
     "think_ms_out_of_range": Code(
         "`think_ms` beyond the bounds its schema gives.",
         "Expected `int` <= 30000 - at `$.think_ms`",
@@ -331,20 +211,6 @@ CODES: dict[str, Code] = {
     "think_without_bot": Code(
         "`think_ms` without `bot`: only a bot's seat has a think delay.",
         "Only a bot seat has a think delay.",
-    ),
-    "invalid_deck": Code(
-        "A deck no game can be played with: an unknown card, too few cards, a Danger 13 "
-        "deck whose rounds might never end, a sandbox `deck` (Danger, High Voltage) that is "
-        "not the whole deck.",
-        "A deck for 3 seats needs 9+ cards.",
-    ),
-    "invalid_stack": Code(
-        "A sandbox `stack` (Danger 13, Danger Danger) that is not the deck's cards.",
-        "The stack must hold exactly the deck's cards, in any order.",
-    ),
-    "teams_need_four": Code(
-        "High Voltage's team mode is played by exactly 4 seats.",
-        "Team mode is played by exactly 4 seats.",
     ),
     "idempotency_key_reused": Code(
         "This Idempotency-Key was used with another body (on a command: or another If-Match).",
@@ -456,9 +322,6 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "A join with both a player token and `bot`: a bot's seat counts in no player's record.",
         "A bot's seat counts in no player's record.",
     ),
-    ("sendCommand", "no_such_seat"): Code(
-        "Danger 13: there is no such seat to give the card to.", "There is no seat 5."
-    ),
     ("registerPlayer", "invalid_body"): Code(
         CODES["invalid_body"].meaning, "Object missing required field `name`"
     ),
@@ -476,47 +339,34 @@ OVERRIDES: dict[tuple[str, str], Code] = {
     ),
 }
 
-_RULES_DECIDE = (
-    # Every refusal of the games' own rules a seat's command can meet (domain/*/rules.py):
-    # their `game_over` and `unknown_command` are met first by the table (`game_not_active`)
-    # and the service (`not_this_games_command`).
-    "not_your_turn",
-    "already_drawn",
-    "draw_first",
-    "row_protected",
-    "row_closed",
-    "drawn_colour",
-    "too_few_cards",
-    "row_empty",
-    "smallest_shared",
-    "smallest_row",
-    "fourth_row_too_short",
-    "no_discard_to_take",
-    "discard_would_not_place",
-    "decision_pending",
-    "not_the_dealer",
-    "no_such_seat",
-    "already_received",
-    "nothing_to_decide",
-    "not_your_decision",
-    "team_out",
-    "not_holding",
-    "holding_card",
-    "not_your_relay",
-    "pile_empty",
-    "already_declared",
-    "no_such_stack",
-    "stack_changed",
-    "does_not_fit",
-    "not_a_new_stack_card",
-    "no_swap_card",
-    "not_drafting",
-    "already_picked",
-    "pick_three",
-    "card_not_offered",
-    "not_playing",
-    "card_not_in_hand",
-)
+def _refusals(kind: str) -> dict[str, Code]:
+    """The codes the games' rules refuse with from their GameRules function `kind` (decide,
+    setup, check_options: domain/kernel/errors.py), each declared once, beside its rule, and
+    named in its games' `refusals`: with the games in the order of their names, each game's in
+    its own order. A command's or a start's refusal names the games that give it."""
+    games: dict[Refusal, list[str]] = {}
+    for _, rules in sorted(GAMES.items()):
+        for refusal in getattr(rules.refusals, kind):
+            games.setdefault(refusal, []).append(rules.title)
+    found: dict[str, Code] = {}
+    for refusal, titles in games.items():
+        if refusal.code in found:
+            raise ValueError(f"two games' {kind} give {refusal.code!r}, meaning two things")
+        meaning = refusal.meaning
+        if kind != "check_options":
+            meaning = f"{', '.join(titles)}: {meaning}"
+        found[refusal.code] = Code(meaning, refusal.example)
+    return found
+
+
+REFUSED = {
+    "sendCommand": _refusals("decide"),
+    "startGame": _refusals("setup"),
+    "createGame": _refusals("check_options"),
+}
+"""operationId -> the games' refusals it answers (409; the create's, 422), by code. Their
+`game_over` and `unknown_command` are met first by the table (`game_not_active`) and the service
+(`not_this_games_command`): no game names them."""
 
 _POOLED_429 = ("rate_limited", "too_many_in_flight")
 _READ_503 = ("store_unavailable", "history_lost")
@@ -537,10 +387,9 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         415: ("unsupported_media_type",),
         422: (
             "seats_out_of_range",
+            # First, as the service checks an option's bounds before the rules see it.
             "option_out_of_range",
-            "invalid_deck",
-            "invalid_stack",
-            "teams_need_four",
+            *(c for c in REFUSED["createGame"] if c != "option_out_of_range"),
             "idempotency_key_reused",
         ),
         429: ("rate_limited",),
@@ -583,7 +432,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         401: ("token_missing", "token_invalid"),
         403: ("admin_only", "token_for_other_game"),
         404: ("unknown_game",),
-        409: ("game_not_open", "seats_not_filled", "team_size"),
+        409: ("game_not_open", "seats_not_filled", *REFUSED["startGame"]),
         422: ("idempotency_key_reused",),
         429: ("rate_limited",),
         503: _WRITE_503,
@@ -603,7 +452,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         401: ("token_missing", "token_invalid"),
         403: ("seat_only", "token_for_other_game"),
         404: ("unknown_game",),
-        409: ("game_not_active", "not_this_games_command", "too_late", *_RULES_DECIDE),
+        409: ("game_not_active", "not_this_games_command", "too_late", *REFUSED["sendCommand"]),
         412: ("stale_seq",),
         413: ("body_too_large",),
         415: ("unsupported_media_type",),
@@ -732,7 +581,9 @@ RETRY_AFTER = {
 
 
 def code_of(operation: str, code: str) -> Code:
-    return OVERRIDES.get((operation, code), CODES[code])
+    """What `code` means where `operation` answers it, and an example of its detail."""
+    found = OVERRIDES.get((operation, code)) or REFUSED.get(operation, {}).get(code)
+    return found or CODES[code]
 
 
 def rate_limited_detail(method: str, path: str) -> str:

@@ -12,7 +12,8 @@
 - an example of every request body, parameter and answer (service/spec/spec_examples.py), and
   under each problem status the codes the operation answers with it;
 - the request id every operation takes and every answer carries (`X-Request-ID`);
-- a HEAD beside every GET: the same status and headers, no body.
+- a HEAD beside every GET: the same status and headers, no body;
+- the body of `POST /v1/audit`, which the handler reads as bytes.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ import textwrap
 from typing import Any
 
 import msgspec
-from litestar import Litestar
 from litestar.openapi.spec import (
     Example,
     Link,
+    OpenAPI,
     OpenAPIHeader,
     OpenAPIResponse,
     Operation,
@@ -37,9 +38,12 @@ from litestar.openapi.spec import (
     Schema,
 )
 from litestar.openapi.spec.enums import OpenAPIType
+from litestar.openapi.spec.media_type import OpenAPIMediaType
 
 from domain.registry import GAMES
+from service.http import audit_api, docs_ui
 from service.http.problems import MEDIA
+from service.infra.config import Settings
 from service.play import names
 from service.spec import error_codes, spec_examples
 from service.wire.schemas import CREATE_TYPES, JoinGame, RegisterPlayer, TeamChange
@@ -131,11 +135,11 @@ def _without_null(schema: Schema) -> Schema:
         return schema
     branches = [b for b in schema.one_of or [] if getattr(b, "type", None) != "null"]
     if schema.one_of and len(branches) == 1 and isinstance(branches[0], Schema):
-        alone = branches[0]
+        kept = branches[0]
         for name in ("description", "max_length", "min_length", "title"):
-            if getattr(schema, name) is not None and getattr(alone, name) is None:
-                setattr(alone, name, getattr(schema, name))
-        return alone
+            if getattr(schema, name) is not None and getattr(kept, name) is None:
+                setattr(kept, name, getattr(schema, name))
+        return kept
     return schema
 
 
@@ -154,7 +158,7 @@ def _request_types() -> list[type[msgspec.Struct]]:
 def _structs_in(struct: type[msgspec.Struct]) -> list[type[msgspec.Struct]]:
     """The struct types of `struct`'s fields (an option's deck composition, its piles)."""
     found = []
-    for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[attr-defined]  # a StructType
+    for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
         for kind in getattr(f.type, "types", (f.type,)):
             if isinstance(kind, msgspec.inspect.StructType):
                 found.append(kind.cls)
@@ -171,7 +175,7 @@ def _zero_bounds() -> dict[str, dict[str, dict[str, int]]]:
     of the spec (it takes a bound of 0 for no bound)."""
     out: dict[str, dict[str, dict[str, int]]] = {}
     for struct in _request_types():
-        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[attr-defined]  # a StructType
+        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
             kinds = getattr(f.type, "types", (f.type,))  # an optional field is a union
             for kind in kinds:
                 bounds = {
@@ -196,7 +200,7 @@ def _item_bounds() -> dict[str, dict[str, dict[str, Any]]]:
     """Per request type and list field, the bounds of the list's items."""
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for struct in _request_types():
-        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[attr-defined]  # a StructType
+        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
             for kind in getattr(f.type, "types", (f.type,)):
                 item = getattr(kind, "item_type", None)
                 if not isinstance(kind, msgspec.inspect.ListType) or item is None:
@@ -258,17 +262,8 @@ def _document(component: Schema, struct: type[msgspec.Struct], items: dict[str, 
                 setattr(item, key, bound)
 
 
-# Operations an app key is for: needed to create in keys mode; elsewhere optional (a request
-# that carries one is limited under its key, not its address).
-APP_KEY_OPERATIONS = {
-    ("/v1/games", "post"): True,
-    ("/v1/players", "post"): True,
-    ("/v1/games/{game_id}/players", "post"): False,
-}
-
-
 def _app_keys(spec: Any, auth: str) -> None:
-    for (path, method), needed in APP_KEY_OPERATIONS.items():
+    for (path, method), needed in docs_ui.APP_KEY_OPERATIONS.items():
         operation = getattr(spec.paths[path], method)
         required = needed and auth == "keys"
         operation.security = [{"appKey": []}] if required else [{"appKey": []}, {}]
@@ -276,9 +271,9 @@ def _app_keys(spec: Any, auth: str) -> None:
     join.security = [{"playerToken": []}, *join.security]
 
 
-def finish(app: Litestar, auth: str) -> None:
-    spec = app.openapi_schema
-    _app_keys(spec, auth)
+def finish(spec: OpenAPI, settings: Settings) -> None:
+    """Litestar's spec of an app made with `settings` (service/spec/build.py), finished."""
+    _app_keys(spec, settings.auth)
     closed = _closed_request_types()
     zero_bounds = _zero_bounds()
     item_bounds = _item_bounds()
@@ -289,15 +284,15 @@ def finish(app: Litestar, auth: str) -> None:
         if name in requests and isinstance(component, Schema):
             _document(component, requests[name], item_bounds.get(name, {}))
         for field, bounds in zero_bounds.get(name, {}).items():
-            prop = (component.properties or {}).get(field)
+            prop = (component.properties or {}).get(field)  # type: ignore[union-attr]
             if isinstance(prop, Schema):
                 prop.minimum = bounds.get("minimum", prop.minimum)
                 prop.maximum = bounds.get("maximum", prop.maximum)
     for named in (JoinGame, RegisterPlayer):  # a name the spec admits is one we accept
         schema = (spec.components.schemas or {})[named.__name__]
-        schema.properties["name"].pattern = names.pattern()  # type: ignore[union-attr,index]  # our body's
+        schema.properties["name"].pattern = names.pattern()  # type: ignore[union-attr,index]
     for (path, method, status), links in LINKS.items():
-        operation = getattr(spec.paths[path], method)  # type: ignore[index]  # the app's own route
+        operation = getattr(spec.paths[path], method)  # type: ignore[index]
         operation.responses[status].links = links
     _minimal(spec)
     for item in (spec.paths or {}).values():
@@ -310,14 +305,14 @@ def finish(app: Litestar, auth: str) -> None:
                 # read the bucket (the store away), so there they are not promised.
                 if status != "503":
                     response.headers = {
-                        **(response.headers or {}),
+                        **(response.headers or {}),  # type: ignore[union-attr]
                         **_rate_headers(refused=status == "429"),
                     }
         for method in METHODS:
             operation = getattr(item, method)
             if operation is not None and "401" in (operation.responses or {}):
-                challenged = operation.responses["401"]
-                challenged.headers = {**(challenged.headers or {}), "WWW-Authenticate": CHALLENGE}
+                challenged = operation.responses["401"]  # type: ignore[index]
+                challenged.headers = {**(challenged.headers or {}), "WWW-Authenticate": CHALLENGE}  # type: ignore[union-attr]
             for parameter in (operation and operation.parameters) or []:
                 if (
                     isinstance(parameter.schema, Schema)
@@ -329,9 +324,12 @@ def finish(app: Litestar, auth: str) -> None:
                         parameter.schema.pattern = PATTERNS[parameter.name]
     _etag(spec)
     _request_id(spec)
+    _every_key_matches(spec)
     _examples(spec)
     _retry_after(spec)
     _heads(spec)
+    audit = spec.paths["/v1/audit"].post  # type: ignore[index,union-attr]
+    audit.request_body = _audit_body(settings.audit_upload_bytes)
 
 
 def _operations(spec: Any) -> list[tuple[str, str, Operation]]:
@@ -349,8 +347,8 @@ def _minimal(spec: Any) -> None:
         minimal = (operation.responses or {}).get("204")
         if minimal is None:
             continue
-        minimal.headers = {  # type: ignore[union-attr]  # a response of ours, not a $ref
-            **(minimal.headers or {}),  # type: ignore[union-attr]  # the same
+        minimal.headers = {
+            **(minimal.headers or {}),  # type: ignore[union-attr]
             "ETag": OpenAPIHeader(description="The game's seq after the command, quoted."),
             "Preference-Applied": OpenAPIHeader(
                 schema=Schema(type=OpenAPIType.STRING, enum=["return=minimal"]),
@@ -363,7 +361,7 @@ def _etag(spec: Any) -> None:
     """The game's ETag (getGame) is its seq in quotes, as If-Match takes it back."""
     for _, _, operation in _operations(spec):
         for response in (operation.responses or {}).values():
-            etag = (response.headers or {}).get("ETag")  # type: ignore[union-attr]  # no $ref here
+            etag = (response.headers or {}).get("ETag")  # type: ignore[union-attr]
             if isinstance(etag, OpenAPIHeader) and etag.schema is None:
                 etag.schema = Schema(type=OpenAPIType.STRING, pattern=r'^"[0-9]{1,16}"$')
                 seq = spec_examples.played().snapshot["as_seat"].seq
@@ -394,7 +392,7 @@ def _request_id(spec: Any) -> None:
     for _, _, operation in _operations(spec):
         sent = Parameter(
             name=REQUEST_ID,
-            param_in="header",
+            param_in="header",  # type: ignore[arg-type]
             required=False,
             schema=schema,
             description="The client's id for this request, echoed in the answer's "
@@ -403,7 +401,7 @@ def _request_id(spec: Any) -> None:
         )
         operation.parameters = [*(operation.parameters or []), sent]
         for response in (operation.responses or {}).values():
-            response.headers = {**(response.headers or {}), REQUEST_ID: answered}  # type: ignore[union-attr]  # no $ref here
+            response.headers = {**(response.headers or {}), REQUEST_ID: answered}  # type: ignore[union-attr]
 
 
 class ExampleValue(Example):
@@ -415,7 +413,7 @@ class ExampleValue(Example):
         return {**{k: v for k, v in written.items() if v is not None}, "value": self.value}
 
 
-def named(examples: dict[str, spec_examples.Example]) -> dict[str, Example | Reference]:
+def named(examples: dict[str, spec_examples.Example]) -> dict[str, Example]:
     return {name: ExampleValue(summary=e.summary, value=e.value) for name, e in examples.items()}
 
 
@@ -425,6 +423,7 @@ def _examples(spec: Any) -> None:
     bodies = spec_examples.request_bodies()
     parameters = spec_examples.parameters()
     answers = spec_examples.responses()
+    used: set[tuple[str, ...]] = set()
     for path, method, operation in _operations(spec):
         name = operation.operation_id or ""
         body = operation.request_body
@@ -432,27 +431,67 @@ def _examples(spec: Any) -> None:
             for media, examples in bodies.get(name, {}).items():
                 content = body.content[media]
                 content.examples = named(examples)
+                used.add(("request_bodies", name, media))
                 if isinstance(content.schema, Schema):
                     content.schema.examples = None  # the named ones above replace them
         for parameter in operation.parameters or []:
             if isinstance(parameter, Parameter):
-                found = parameters.get(name, {}).get(parameter.name)
-                found = found or parameters["*"].get(parameter.name)
-                if found:
-                    parameter.examples = named(found)
+                for key in (name, "*"):
+                    found = parameters.get(key, {}).get(parameter.name)
+                    if found:
+                        parameter.examples = named(found)
+                        used.add(("parameters", key, parameter.name))
+                        break
         for status, response in (operation.responses or {}).items():
             if not isinstance(response, OpenAPIResponse):
                 continue
             if status in answers.get(name, {}):
                 for media, examples in answers[name][status].items():
-                    response.content[media].examples = named(examples)  # type: ignore[index]  # its media
+                    response.content[media].examples = named(examples)  # type: ignore[index]
+                    used.add(("responses", name, status, media))
             elif MEDIA in (response.content or {}):
                 code = int(status)
                 response.description = error_codes.problem_description(
                     name, code, response.description
                 )
                 problems = spec_examples.problem_examples(name, code, method, path)
-                response.content[MEDIA].examples = named(problems)  # type: ignore[index]  # the elif
+                response.content[MEDIA].examples = named(problems)  # type: ignore[index]
+    given = {
+        *(("request_bodies", n, m) for n, media in bodies.items() for m in media),
+        *(("parameters", n, p) for n, named_ in parameters.items() for p in named_),
+        *(
+            ("responses", n, s, m)
+            for n, statuses in answers.items()
+            for s, media in statuses.items()
+            for m in media
+        ),
+    }
+    _none_unused("spec_examples", given - used)
+
+
+def _none_unused(table: str, unused: set[tuple[str, ...]]) -> None:
+    """A table keyed by operationId (and status, parameter, media type) whose key matches
+    nothing in the spec: an operation renamed, or a status or parameter gone, whose examples,
+    codes or links would be lost without a word."""
+    if unused:
+        keys = ", ".join("/".join(key) for key in sorted(unused))
+        raise ValueError(f"{table} names what the spec does not have: {keys}")
+
+
+def _every_key_matches(spec: Any) -> None:
+    """Each table of service/spec keyed by operationId names operations the spec has."""
+    ids = {operation.operation_id for _, _, operation in _operations(spec)}
+    links = {(link.operation_id,) for links in LINKS.values() for link in links.values()}
+    _none_unused("openapi_spec.LINKS", links - {(i,) for i in ids})
+    errors = {(name,) for name in [*error_codes.ERRORS, *error_codes.REFUSED]}
+    _none_unused("error_codes.ERRORS", errors - {(i,) for i in ids})
+    listed = {
+        (name, code)
+        for name, statuses in error_codes.ERRORS.items()
+        for codes in statuses.values()
+        for code in codes
+    }
+    _none_unused("error_codes.OVERRIDES", set(error_codes.OVERRIDES) - listed)
 
 
 RETRY_AFTER = "Retry-After"
@@ -510,3 +549,18 @@ def _heads(spec: Any) -> None:
             },
             security=get.security,
         )
+
+
+def _audit_body(max_bytes: int) -> RequestBody:
+    """The body of `POST /v1/audit` as the spec shows it (the handler reads the raw bytes)."""
+    return RequestBody(
+        required=True,
+        description=f"JSON Lines, one event envelope a line; at most {max_bytes} bytes.",
+        content={
+            media: OpenAPIMediaType(
+                schema=Schema(type="string", min_length=1, pattern=r"\S"),  # type: ignore[arg-type]
+                examples=named(spec_examples.audit_upload()),
+            )
+            for media in audit_api.MEDIA_TYPES
+        },
+    )

@@ -43,8 +43,9 @@ from service.play import offload, players
 from service.play.game_model import Game, Outcome, fold_log
 from service.play.games import GameService
 from service.play.write_path import seal_all
-from service.readmodels.lobby import LobbyGame, cursor_of
-from service.readmodels.projections import fold_rounds, fold_summary, player_results_of
+from service.readmodels.lobby import LobbyGame, cursor_of, fold_summary
+from service.readmodels.records import player_results_of
+from service.readmodels.rounds import fold_rounds
 from service.spec.error_codes import ERRORS, code_of, rate_limited_detail
 from service.wire import bodies as bodies_module
 from service.wire.schemas import (

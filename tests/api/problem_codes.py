@@ -13,15 +13,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from service.assembly.app import create_app
 from service.http.problems import MEDIA
-from service.infra.config import Settings
+from service.spec import build
 
 
 @cache
 def spec() -> dict[str, Any]:
-    app = create_app(Settings(background=False), "redis://127.0.0.1:0/0")
-    return json.loads(json.dumps(app.openapi_schema.to_schema()))
+    return build.build()
 
 
 def listed(document: dict[str, Any]) -> dict[tuple[str, int], set[str]]:

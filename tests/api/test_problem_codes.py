@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 from pathlib import Path
 
+from domain.kernel import Refusal
 from service.http import problems
 from service.spec import error_codes
 from service.wire import bodies
@@ -39,9 +41,17 @@ async def test_a_missing_parameter_is_invalid_parameter_not_invalid_body(client)
 
 def _literal_codes() -> dict[str, set[str]]:
     """Every code a source file gives a refusal, read from the source: the service's
-    ApiError and problem() calls and its tables of codes, the rules' RuleViolation and
-    InvalidOptions."""
+    ApiError and problem() calls and its tables of codes, the table's RuleViolation and
+    InvalidOptions, and every Refusal the domain declares (the games' rules raise theirs
+    through them alone: tests/domain/test_refusals.py)."""
     found: dict[str, set[str]] = {}
+    for source in sorted((ROOT / "domain").rglob("*.py")):
+        where = source.relative_to(ROOT)
+        parts = where.with_suffix("").parts
+        module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+        for value in vars(module).values():
+            if isinstance(value, Refusal):
+                found.setdefault(value.code, set()).add(str(where))
     calls = {"ApiError", "problem", "RuleViolation", "InvalidOptions"}
     for folder in ("service", "domain"):
         for source in sorted((ROOT / folder).rglob("*.py")):

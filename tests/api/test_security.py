@@ -3,12 +3,16 @@ for a bearer token, and the docs page needs nothing but the service."""
 
 from __future__ import annotations
 
+import json
 import re
 
-from service.assembly.app import create_app
+from litestar.testing import AsyncTestClient
+
 from service.infra.config import Settings
+from service.spec import build
 from service.spec.openapi_spec import head_operation_id
 from tests.api.test_spec import generated
+from tests.conftest import make_app
 from tests.players import new_table
 
 # operationId: the tokens it takes ({} : none needed)
@@ -65,9 +69,18 @@ def test_every_operation_that_takes_a_token_declares_which():
     assert set(TOKEN_OPERATIONS) <= seen
 
 
-def test_in_keys_mode_the_spec_says_a_create_needs_an_app_key():
-    app = create_app(Settings(background=False, auth="keys"), "redis://127.0.0.1:0/0")
-    spec = app.openapi_schema.to_schema()
+async def test_in_keys_mode_the_spec_says_a_create_needs_an_app_key(valkey):
+    """The committed spec is an open server's; one in keys mode serves it with what that
+    mode changes, as `danger openapi` builds it for that mode (and for another bound on an
+    audited export, the only other setting the spec names)."""
+    settings = {"auth": "keys", "audit_upload_bytes": 3 * 2**20}
+    built = build.text(Settings(background=False, **settings))  # type: ignore[arg-type]
+    async with AsyncTestClient(app=make_app(valkey, background=False, **settings)) as c:
+        served = (await c.get("/schema/openapi.json")).content
+    assert served.decode() == built
+    spec = json.loads(served)
+    audit = spec["paths"]["/v1/audit"]["post"]
+    assert "At most 3 MiB" in audit["description"]
     assert spec["paths"]["/v1/games"]["post"]["security"] == [{"appKey": []}]
     assert spec["paths"]["/v1/players"]["post"]["security"] == [{"appKey": []}]
     assert spec["paths"]["/v1/games/{game_id}/players"]["post"]["security"] == [

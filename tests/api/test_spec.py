@@ -1,23 +1,63 @@
-"""The committed spec is the one the app serves, and it documents what clients rely on."""
+"""The committed spec is what the app's routes build, the app serves it as it is, and it
+documents what clients rely on."""
 
+import ast
 import json
 from pathlib import Path
 
-from service.assembly.app import create_app
-from service.infra.config import Settings
+from service.http import docs_ui
+from service.spec import build
 
-SPEC = Path(__file__).parents[2] / "openapi" / "openapi.json"
+ROOT = Path(__file__).parents[2]
+SPEC = ROOT / "openapi" / "openapi.json"
 
 
 def generated() -> dict:
-    app = create_app(Settings(background=False), "redis://127.0.0.1:0/0")
-    return json.loads(json.dumps(app.openapi_schema.to_schema()))
+    return build.build()
 
 
 def test_the_committed_spec_matches_the_app():
-    assert json.loads(SPEC.read_text()) == generated(), (
+    assert build.text() == SPEC.read_text(), (
         "openapi/openapi.json is stale: run `make openapi` and commit it"
     )
+
+
+async def test_the_service_serves_the_committed_spec_as_it_is(client):
+    committed = SPEC.read_bytes()
+    assert docs_ui.SPEC.read_bytes() == committed, (
+        "service/http/openapi.json, the package's link to openapi/openapi.json, is not it"
+    )
+    r = await client.get("/schema/openapi.json")
+    assert r.status_code == 200 and r.content == committed
+    assert r.headers["content-type"] == "application/vnd.oai.openapi+json"
+    r = await client.head("/schema/openapi.json")
+    assert r.status_code == 200 and int(r.headers["content-length"]) == len(committed)
+    for page in ("/schema", "/schema/swagger"):  # the page shows the same spec
+        html = (await client.get(page)).text
+        shown = html[html.index("spec: ") + len("spec: ") : html.index(",\n", html.index("spec: "))]
+        assert json.loads(shown) == json.loads(committed), page
+    for missing in ("/schema/openapi.yaml", "/schema/nothing"):
+        assert (await client.get(missing)).status_code == 404
+
+
+def test_nothing_the_service_runs_imports_the_spec_builder():
+    """service/spec plays games to build the spec's examples: only `danger openapi` (inside
+    its command) and the tests import it, never a serving process."""
+    for source in sorted((ROOT / "service").rglob("*.py")):
+        where = source.relative_to(ROOT)
+        if where.parts[:2] == ("service", "spec"):
+            continue
+        tree = ast.parse(source.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            if any(n == "service.spec" or n.startswith("service.spec.") for n in names):
+                at_top = node in tree.body
+                assert str(where) == "service/cli/main.py" and not at_top, (where, node.lineno)
 
 
 def test_the_command_body_is_a_discriminated_union_with_an_example_per_command():

@@ -151,9 +151,11 @@ def test_the_listing_has_every_problem_status_of_every_operation_and_no_other():
         if statuses:
             documented[operation["operationId"]] = statuses
     assert documented == {name: set(codes) for name, codes in error_codes.ERRORS.items()}
-    for codes in error_codes.ERRORS.values():
+    for name, codes in error_codes.ERRORS.items():
         for listed in codes.values():
-            assert len(set(listed)) == len(listed) and set(listed) <= set(error_codes.CODES)
+            assert len(set(listed)) == len(listed)
+            for code in listed:  # each has its meaning and example (CODES, or a game's)
+                assert error_codes.code_of(name, code).meaning
 
 
 def test_every_operation_takes_a_request_id_and_every_answer_carries_one():
@@ -226,3 +228,23 @@ async def test_only_the_options_that_fix_the_cards_need_a_sandbox_server(valkey)
                 body = {"game": name, "seats": seats, "options": {"deck": deck}}
                 r = await plain.post("/v1/games", json=body)
                 assert r.status_code == 201, (name, r.text)
+
+
+def test_a_table_keyed_by_an_operation_the_spec_lacks_fails_the_build(monkeypatch):
+    """A renamed operationId (or a status gone) would lose its examples, codes or links
+    without a word: the build names the key instead."""
+    from service.spec import build
+
+    answers = spec_examples.responses()
+    answers["getPlayr"] = answers.pop("getPlayer")
+    monkeypatch.setattr(spec_examples, "responses", lambda: answers)
+    with pytest.raises(ValueError, match="responses/getPlayr/200"):
+        build.build()
+    monkeypatch.undo()
+    overrides = {
+        **error_codes.OVERRIDES,
+        ("joinGam", "bot_seat"): error_codes.code_of("joinGame", "bot_seat"),
+    }
+    monkeypatch.setattr(error_codes, "OVERRIDES", overrides)
+    with pytest.raises(ValueError, match=r"OVERRIDES names .*joinGam/bot_seat"):
+        build.build()

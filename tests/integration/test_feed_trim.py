@@ -15,8 +15,10 @@ from events.store import EventStore
 from service.assembly.app import create_app
 from service.infra.config import Settings
 from service.readmodels import lobby
-from service.readmodels.projections import FULL_UPKEEP_EVERY, consumers, rounds_key
+from service.readmodels.projections import consumers
 from service.readmodels.rebuild import rebuild
+from service.readmodels.rounds import rounds_key
+from service.readmodels.runner import FULL_UPKEEP_EVERY
 from tests.players import new_table, play_to_end
 from tests.projections import caught_up, read_models
 from tests.stores import store_client, with_queue

@@ -16,17 +16,11 @@ from events.store import EventStore
 from service.assembly.app import create_app
 from service.infra.config import Settings
 from service.readmodels import lobby
-from service.readmodels.projections import (
-    PROJECTIONS,
-    LobbyProjection,
-    RoundsProjection,
-    by_game,
-    fold_rounds,
-    lag,
-    round_fields,
-    rounds_key,
-)
+from service.readmodels.lobby import LobbyProjection
+from service.readmodels.projections import PROJECTIONS, lag
 from service.readmodels.rebuild import rebuild
+from service.readmodels.rounds import RoundsProjection, fold_rounds, round_fields, rounds_key
+from service.readmodels.runner import by_game
 from tests.conftest import on_socket
 from tests.players import new_table, play_to_end
 from tests.projections import read_models

@@ -12,7 +12,8 @@ from events.store import EventStore
 from service.assembly.app import create_app
 from service.infra.config import Settings
 from service.readmodels import lobby
-from service.readmodels.projections import LobbyProjection, lag
+from service.readmodels.lobby import LobbyProjection
+from service.readmodels.projections import lag
 from tests.stores import store_client
 
 

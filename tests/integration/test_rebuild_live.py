@@ -16,8 +16,8 @@ from events.store import EventStore
 from service.assembly.app import create_app
 from service.infra.config import Settings
 from service.readmodels import lobby
-from service.readmodels.projections import rounds_key
 from service.readmodels.rebuild import RebuildRunning, rebuild
+from service.readmodels.rounds import rounds_key
 from tests.conftest import on_socket
 from tests.projections import caught_up, read_models
 from tests.stores import store_client, with_queue

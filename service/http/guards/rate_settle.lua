@@ -1,7 +1,8 @@
 -- Settle what one API process admitted from one client's bucket since it last settled it, and
--- read the bucket as every process has left it (service/rate_ledger.py). The bucket is the one
--- service/rate_bucket.lua keeps: a GCRA "theoretical arrival time" (TAT) in microseconds of the
--- server's clock. Each admitted request moves it one interval (window / quota) later.
+-- read the bucket as every process has left it (service/http/guards/rate_ledger.py). The
+-- bucket is the one service/http/guards/rate_bucket.lua keeps: a GCRA "theoretical arrival
+-- time" (TAT) in microseconds of the server's clock. Each admitted request moves it one
+-- interval (window / quota) later.
 -- KEYS[1]: the bucket. ARGV: quota (requests), window (seconds), requests admitted (0: a read).
 -- Returns {TAT, now}: the bucket's TAT after these requests (now when it is full) and the
 -- server's now, both in whole microseconds.
