@@ -51,7 +51,7 @@ class OptionsRefusal(Refusal):
     """A refusal of a game's options (its `check_options`): `RULE("message")` is the
     InvalidOptions to raise."""
 
-    def __call__(self, message: str) -> InvalidOptions:  # type: ignore[override]
+    def __call__(self, message: str) -> InvalidOptions:  # type: ignore[override]  # an option's
         return InvalidOptions(self.code, message)
 
 

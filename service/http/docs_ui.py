@@ -119,7 +119,7 @@ def router(settings: Settings) -> Router:
             return spec.text
         config = request.app.openapi_config
         for plugin in config.render_plugins if config is not None else ():
-            roots = {"/"} if plugin is config.default_plugin else set()  # type: ignore[union-attr]
+            roots = {"/"} if plugin is config.default_plugin else set()  # type: ignore[union-attr]  # plugins come from a config
             if any(plugin.has_path(path) or path in roots for path in handler.paths):
                 return plugin.render(request, spec.document)
         return None  # Litestar's own answer: a page not found, Swagger's OAuth2 redirect

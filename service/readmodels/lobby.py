@@ -15,10 +15,10 @@ from datetime import datetime
 from typing import Any, Literal
 
 import msgspec
-from redis.asyncio import Redis
 
 from domain.registry import GAMES
 from events import keys
+from events.cluster import Store
 from events.envelope import Folded
 from events.keys import PREFIX
 from service.infra.lua import Script
@@ -169,7 +169,7 @@ def parse_cursor(cursor: str) -> tuple[int, str] | None:
     return int(at), game_id
 
 
-async def write(redis: Redis, summaries: list[LobbyGame], rebuilding: bool = False) -> int:
+async def write(redis: Store, summaries: list[LobbyGame], rebuilding: bool = False) -> int:
     """File each summary under its indexes, unless one as new is filed already (and in the
     lobby a rebuild is building, while one runs); with `rebuilding`, there alone. How many
     were filed."""
@@ -182,13 +182,13 @@ async def write(redis: Redis, summaries: list[LobbyGame], rebuilding: bool = Fal
     return int(await WRITE(redis, [REBUILDING, *LIVE_KEYS, *NEXT_KEYS], args))
 
 
-async def summaries(redis: Redis, game_ids: list[str]) -> dict[str, LobbyGame | None]:
-    raws = await redis.hmget(SUMMARIES, game_ids) if game_ids else []
+async def summaries(redis: Store, game_ids: list[str]) -> dict[str, LobbyGame | None]:
+    raws = await redis.hmget(SUMMARIES, game_ids) if game_ids else []  # type: ignore[misc]  # redis-py: Awaitable[T] | T
     return {g: decode_summary(raw) if raw else None for g, raw in zip(game_ids, raws, strict=True)}
 
 
 async def list_games(
-    redis: Redis,
+    redis: Store,
     status: str | None,
     game: str | None,
     limit: int,
@@ -276,7 +276,7 @@ class LobbyProjection(Projection):
         )
 
 
-async def rebuild(redis: Redis, logs: dict[str, list[Folded]]) -> None:
+async def rebuild(redis: Store, logs: dict[str, list[Folded]]) -> None:
     """A batch of whole logs folded from zero into the lobby a rebuild builds beside the
     live one (service/readmodels/rebuild.py switches to it)."""
     built = []

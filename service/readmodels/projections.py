@@ -15,10 +15,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from redis.asyncio import Redis
-
 from events import keys
-from events.cluster import in_slices
+from events.cluster import Store, in_slices
 from events.store import EventStore
 from service.infra.bell import Bell
 from service.infra.config import ProjectionSettings
@@ -33,7 +31,7 @@ GROUPS = [p.group for p in PROJECTIONS]
 
 
 def consumers(
-    redis: Redis,
+    redis: Store,
     store: EventStore,
     settings: ProjectionSettings | None = None,
     bell: Bell | None = None,
@@ -44,7 +42,7 @@ def consumers(
 
 
 async def run_all(
-    redis: Redis,
+    redis: Store,
     store: EventStore,
     settings: ProjectionSettings | None = None,
     running: list[Projection] | None = None,
@@ -52,7 +50,7 @@ async def run_all(
     await asyncio.gather(*(p.run() for p in running or consumers(redis, store, settings)))
 
 
-async def lag(redis: Redis) -> dict[str, dict[str, int]]:
+async def lag(redis: Store) -> dict[str, dict[str, int]]:
     """Per projection: feed entries not yet applied, and how long (ms, by the server's clock)
     the oldest of them has waited: a delivered but unacknowledged entry, or else the first
     one not yet delivered. Three round trips (per node) whatever the number of shards."""
@@ -94,7 +92,7 @@ async def lag(redis: Redis) -> dict[str, dict[str, int]]:
 
 
 async def health(
-    redis: Redis, running: list[Projection] | None = None
+    redis: Store, running: list[Projection] | None = None
 ) -> dict[str, dict[str, int]]:
     """Per projection, what /health shows: its lag (`entries`, `ms`), the dead letters kept
     (`dead_letters`, over every consumer), and the failed attempts of the consumers running

@@ -26,11 +26,10 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-
-from redis.asyncio import Redis
+from functools import partial
 
 from events import keys
-from events.cluster import gather_bounded
+from events.cluster import Store, gather_bounded
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 from service.infra.lua import Script
@@ -108,7 +107,7 @@ def _models() -> list[Built]:
 
 
 class Rebuild:
-    def __init__(self, redis: Redis, store: EventStore, games_per_read: int = GAMES_PER_READ):
+    def __init__(self, redis: Store, store: EventStore, games_per_read: int = GAMES_PER_READ):
         self.redis = redis
         self.store = store
         self.games_per_read = games_per_read
@@ -141,7 +140,7 @@ class Rebuild:
             if begun:  # what is left built beside goes; the live models stay
                 await gather_bounded(
                     [
-                        lambda m=m: ABANDON(self.redis, [m.marker, *m.beside], [self.token])
+                        partial(ABANDON, self.redis, [m.marker, *m.beside], [self.token])
                         for m in begun
                     ]
                 )
@@ -150,9 +149,7 @@ class Rebuild:
 
     async def _each(self, script: Script, call: Callable[[Built], tuple[list, list]]) -> list:
         """`script` on every model (one hash tag each), many at once: their replies in order."""
-        return await gather_bounded(
-            [lambda m=m: script(self.redis, *call(m)) for m in self.models]
-        )
+        return await gather_bounded([partial(script, self.redis, *call(m)) for m in self.models])
 
     async def _hold(self) -> None:
         """Renew the markers now and then, so a live rebuild is never taken for a dead one."""
@@ -207,12 +204,12 @@ class Rebuild:
         self.result.games += len(logs)
 
 
-async def rebuild(redis: Redis, store: EventStore, games_per_read: int = GAMES_PER_READ) -> Rebuilt:
+async def rebuild(redis: Store, store: EventStore, games_per_read: int = GAMES_PER_READ) -> Rebuilt:
     """Build every read model again from the game streams and switch to them (see above)."""
     return await Rebuild(redis, store, games_per_read).run()
 
 
-async def file_due(redis: Redis) -> None:
+async def file_due(redis: Store) -> None:
     """Every game that is not over, filed in its shard's due set for the sweep to look at
     now (unless it is due sooner): a store written before the due sets existed, or one whose
     due sets were lost, gets its timers, bot moves and expiries back."""

@@ -55,13 +55,13 @@ def player_results_of(game_id: str, envelopes: list[Folded]) -> dict[str, bytes]
     anonymous seat counts in no one's."""
     rules = GAMES[msgspec.json.decode(envelopes[0].data)["game"]]
     codec = CODECS[rules.name]
-    table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]
+    table = tables.from_created(rules, codec.event(envelopes[0]))  # type: ignore[arg-type]  # game_created
     for envelope in envelopes[1:]:
         tables.evolve(table, rules, codec.event(envelope))
     if rules.standings is None or table.status != "finished":
         return {}
     return {
-        table.players[seat].player: msgspec.json.encode(  # type: ignore[misc]
+        table.players[seat].player: msgspec.json.encode(  # type: ignore[misc]  # not None: the `if`
             PlayerResult(game_id=game_id, game=rules.name, score=score, won=won)
         )
         for seat, (score, won) in enumerate(rules.standings(table.state))

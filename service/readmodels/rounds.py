@@ -14,10 +14,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
-from redis.asyncio import Redis
 
 from events import keys
-from events.cluster import gather_bounded
+from events.cluster import Store, gather_bounded
 from events.envelope import Folded
 from service.infra.lua import Script
 from service.readmodels.runner import Projection, Updates, entry_ids, last_seqs
@@ -148,7 +147,7 @@ return out
 
 
 async def rebuild(
-    redis: Redis,
+    redis: Store,
     logs: dict[str, list[Folded]],
     read: Callable[[list[str]], Awaitable[dict[str, list[Folded]]]],
 ) -> None:

@@ -22,14 +22,13 @@ import socket
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events import feeds as feed_upkeep
 from events import keys
-from events.cluster import in_slices, read_streams, run_scripts
+from events.cluster import Store, in_slices, read_streams, run_scripts
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 from service.infra.bell import FALLBACK_SECONDS, Bell, Listener, listening
@@ -83,7 +82,7 @@ class Projection:
 
     def __init__(
         self,
-        redis: Redis,
+        redis: Store,
         store: EventStore,
         settings: ProjectionSettings | None = None,
         bell: Bell | None = None,

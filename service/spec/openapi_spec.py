@@ -22,6 +22,7 @@ import ast
 import inspect
 import itertools
 import textwrap
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import msgspec
@@ -135,11 +136,11 @@ def _without_null(schema: Schema) -> Schema:
         return schema
     branches = [b for b in schema.one_of or [] if getattr(b, "type", None) != "null"]
     if schema.one_of and len(branches) == 1 and isinstance(branches[0], Schema):
-        kept = branches[0]
+        alone = branches[0]
         for name in ("description", "max_length", "min_length", "title"):
-            if getattr(schema, name) is not None and getattr(kept, name) is None:
-                setattr(kept, name, getattr(schema, name))
-        return kept
+            if getattr(schema, name) is not None and getattr(alone, name) is None:
+                setattr(alone, name, getattr(schema, name))
+        return alone
     return schema
 
 
@@ -158,7 +159,7 @@ def _request_types() -> list[type[msgspec.Struct]]:
 def _structs_in(struct: type[msgspec.Struct]) -> list[type[msgspec.Struct]]:
     """The struct types of `struct`'s fields (an option's deck composition, its piles)."""
     found = []
-    for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
+    for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[attr-defined]  # a StructType
         for kind in getattr(f.type, "types", (f.type,)):
             if isinstance(kind, msgspec.inspect.StructType):
                 found.append(kind.cls)
@@ -175,7 +176,7 @@ def _zero_bounds() -> dict[str, dict[str, dict[str, int]]]:
     of the spec (it takes a bound of 0 for no bound)."""
     out: dict[str, dict[str, dict[str, int]]] = {}
     for struct in _request_types():
-        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
+        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[attr-defined]  # a StructType
             kinds = getattr(f.type, "types", (f.type,))  # an optional field is a union
             for kind in kinds:
                 bounds = {
@@ -200,7 +201,7 @@ def _item_bounds() -> dict[str, dict[str, dict[str, Any]]]:
     """Per request type and list field, the bounds of the list's items."""
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for struct in _request_types():
-        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[union-attr]
+        for f in msgspec.inspect.type_info(struct).fields:  # type: ignore[attr-defined]  # a StructType
             for kind in getattr(f.type, "types", (f.type,)):
                 item = getattr(kind, "item_type", None)
                 if not isinstance(kind, msgspec.inspect.ListType) or item is None:
@@ -284,15 +285,15 @@ def finish(spec: OpenAPI, settings: Settings) -> None:
         if name in requests and isinstance(component, Schema):
             _document(component, requests[name], item_bounds.get(name, {}))
         for field, bounds in zero_bounds.get(name, {}).items():
-            prop = (component.properties or {}).get(field)  # type: ignore[union-attr]
+            prop = (component.properties or {}).get(field)
             if isinstance(prop, Schema):
                 prop.minimum = bounds.get("minimum", prop.minimum)
                 prop.maximum = bounds.get("maximum", prop.maximum)
     for named in (JoinGame, RegisterPlayer):  # a name the spec admits is one we accept
         schema = (spec.components.schemas or {})[named.__name__]
-        schema.properties["name"].pattern = names.pattern()  # type: ignore[union-attr,index]
+        schema.properties["name"].pattern = names.pattern()  # type: ignore[union-attr,index]  # our body's
     for (path, method, status), links in LINKS.items():
-        operation = getattr(spec.paths[path], method)  # type: ignore[index]
+        operation = getattr(spec.paths[path], method)  # type: ignore[index]  # the app's own route
         operation.responses[status].links = links
     _minimal(spec)
     for item in (spec.paths or {}).values():
@@ -305,14 +306,14 @@ def finish(spec: OpenAPI, settings: Settings) -> None:
                 # read the bucket (the store away), so there they are not promised.
                 if status != "503":
                     response.headers = {
-                        **(response.headers or {}),  # type: ignore[union-attr]
+                        **(response.headers or {}),
                         **_rate_headers(refused=status == "429"),
                     }
         for method in METHODS:
             operation = getattr(item, method)
             if operation is not None and "401" in (operation.responses or {}):
-                challenged = operation.responses["401"]  # type: ignore[index]
-                challenged.headers = {**(challenged.headers or {}), "WWW-Authenticate": CHALLENGE}  # type: ignore[union-attr]
+                challenged = operation.responses["401"]
+                challenged.headers = {**(challenged.headers or {}), "WWW-Authenticate": CHALLENGE}
             for parameter in (operation and operation.parameters) or []:
                 if (
                     isinstance(parameter.schema, Schema)
@@ -328,8 +329,8 @@ def finish(spec: OpenAPI, settings: Settings) -> None:
     _examples(spec)
     _retry_after(spec)
     _heads(spec)
-    audit = spec.paths["/v1/audit"].post  # type: ignore[index,union-attr]
-    audit.request_body = _audit_body(settings.audit_upload_bytes)
+    audit = spec.paths["/v1/audit"].post  # type: ignore[index]  # the app's own route
+    audit.request_body = _audit_body(settings.audit_upload_bytes)  # type: ignore[union-attr]  # a POST
 
 
 def _operations(spec: Any) -> list[tuple[str, str, Operation]]:
@@ -347,8 +348,8 @@ def _minimal(spec: Any) -> None:
         minimal = (operation.responses or {}).get("204")
         if minimal is None:
             continue
-        minimal.headers = {
-            **(minimal.headers or {}),  # type: ignore[union-attr]
+        minimal.headers = {  # type: ignore[union-attr]  # a response of ours, not a $ref
+            **(minimal.headers or {}),  # type: ignore[union-attr]  # the same
             "ETag": OpenAPIHeader(description="The game's seq after the command, quoted."),
             "Preference-Applied": OpenAPIHeader(
                 schema=Schema(type=OpenAPIType.STRING, enum=["return=minimal"]),
@@ -361,7 +362,7 @@ def _etag(spec: Any) -> None:
     """The game's ETag (getGame) is its seq in quotes, as If-Match takes it back."""
     for _, _, operation in _operations(spec):
         for response in (operation.responses or {}).values():
-            etag = (response.headers or {}).get("ETag")  # type: ignore[union-attr]
+            etag = (response.headers or {}).get("ETag")  # type: ignore[union-attr]  # no $ref here
             if isinstance(etag, OpenAPIHeader) and etag.schema is None:
                 etag.schema = Schema(type=OpenAPIType.STRING, pattern=r'^"[0-9]{1,16}"$')
                 seq = spec_examples.played().snapshot["as_seat"].seq
@@ -392,7 +393,7 @@ def _request_id(spec: Any) -> None:
     for _, _, operation in _operations(spec):
         sent = Parameter(
             name=REQUEST_ID,
-            param_in="header",  # type: ignore[arg-type]
+            param_in="header",
             required=False,
             schema=schema,
             description="The client's id for this request, echoed in the answer's "
@@ -401,7 +402,7 @@ def _request_id(spec: Any) -> None:
         )
         operation.parameters = [*(operation.parameters or []), sent]
         for response in (operation.responses or {}).values():
-            response.headers = {**(response.headers or {}), REQUEST_ID: answered}  # type: ignore[union-attr]
+            response.headers = {**(response.headers or {}), REQUEST_ID: answered}  # type: ignore[union-attr]  # no $ref here
 
 
 class ExampleValue(Example):
@@ -413,7 +414,7 @@ class ExampleValue(Example):
         return {**{k: v for k, v in written.items() if v is not None}, "value": self.value}
 
 
-def named(examples: dict[str, spec_examples.Example]) -> dict[str, Example]:
+def named(examples: dict[str, spec_examples.Example]) -> dict[str, Example | Reference]:
     return {name: ExampleValue(summary=e.summary, value=e.value) for name, e in examples.items()}
 
 
@@ -447,7 +448,7 @@ def _examples(spec: Any) -> None:
                 continue
             if status in answers.get(name, {}):
                 for media, examples in answers[name][status].items():
-                    response.content[media].examples = named(examples)  # type: ignore[index]
+                    response.content[media].examples = named(examples)  # type: ignore[index]  # its media
                     used.add(("responses", name, status, media))
             elif MEDIA in (response.content or {}):
                 code = int(status)
@@ -455,7 +456,7 @@ def _examples(spec: Any) -> None:
                     name, code, response.description
                 )
                 problems = spec_examples.problem_examples(name, code, method, path)
-                response.content[MEDIA].examples = named(problems)  # type: ignore[index]
+                response.content[MEDIA].examples = named(problems)  # type: ignore[index]  # the elif
     given = {
         *(("request_bodies", n, m) for n, media in bodies.items() for m in media),
         *(("parameters", n, p) for n, named_ in parameters.items() for p in named_),
@@ -469,7 +470,7 @@ def _examples(spec: Any) -> None:
     _none_unused("spec_examples", given - used)
 
 
-def _none_unused(table: str, unused: set[tuple[str, ...]]) -> None:
+def _none_unused(table: str, unused: AbstractSet[tuple[str, ...]]) -> None:
     """A table keyed by operationId (and status, parameter, media type) whose key matches
     nothing in the spec: an operation renamed, or a status or parameter gone, whose examples,
     codes or links would be lost without a word."""
@@ -482,7 +483,7 @@ def _every_key_matches(spec: Any) -> None:
     """Each table of service/spec keyed by operationId names operations the spec has."""
     ids = {operation.operation_id for _, _, operation in _operations(spec)}
     links = {(link.operation_id,) for links in LINKS.values() for link in links.values()}
-    _none_unused("openapi_spec.LINKS", links - {(i,) for i in ids})
+    _none_unused("openapi_spec.LINKS", links - {(i,) for i in ids})  # type: ignore[arg-type]  # all named
     errors = {(name,) for name in [*error_codes.ERRORS, *error_codes.REFUSED]}
     _none_unused("error_codes.ERRORS", errors - {(i,) for i in ids})
     listed = {
@@ -558,7 +559,7 @@ def _audit_body(max_bytes: int) -> RequestBody:
         description=f"JSON Lines, one event envelope a line; at most {max_bytes} bytes.",
         content={
             media: OpenAPIMediaType(
-                schema=Schema(type="string", min_length=1, pattern=r"\S"),  # type: ignore[arg-type]
+                schema=Schema(type=OpenAPIType.STRING, min_length=1, pattern=r"\S"),
                 examples=named(spec_examples.audit_upload()),
             )
             for media in audit_api.MEDIA_TYPES
