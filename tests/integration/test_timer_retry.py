@@ -5,7 +5,6 @@ import asyncio
 import time
 import uuid
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 from arq import Worker
@@ -14,7 +13,6 @@ from redis.asyncio import Redis
 
 from events.store import EventStore
 from service.infra.config import Lifecycle
-from service.infra.embedded import EmbeddedValkey
 from service.jobs.worker import JobQueue, build_worker, job_id, sweep
 from service.play.games import GameService
 from tests.conftest import make_app
@@ -114,17 +112,9 @@ async def test_a_ring_slower_than_the_job_timeout_is_tried_again_and_rings_once(
             await redis.aclose()
 
 
-@pytest.fixture
-def own_server(tmp_path: Path):
-    """A server of its own: the sweep reads every game's due set, and the suite's games must
-    not be swept into this test's queue."""
-    server = EmbeddedValkey(tmp_path)
-    server.start()
-    yield server
-    server.stop()
-
-
 async def test_a_dropped_timer_job_is_queued_again_by_the_sweep_and_rings(own_server):
+    # A store of its own: the sweep reads every game's due set, and the suite's games must not
+    # be swept into this test's queue.
     queue = "dg:timers:test-dropped"
     app = make_app(own_server, background=False, queue=queue)
     async with AsyncTestClient(app=app) as client:
