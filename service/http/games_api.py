@@ -101,7 +101,6 @@ SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
 SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
 ADMIN: list[dict[str, list[str]]] = [{"adminToken": []}]
 READER: list[dict[str, list[str]]] = [{"seatToken": []}, {"adminToken": []}, {}]
-KEEP_ALIVE_SECONDS = 15.0
 INLINE_EVENTS = 1000  # a page of events longer than this is redacted off the event loop
 MAX_SEQ = 2**53
 
