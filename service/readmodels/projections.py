@@ -570,8 +570,8 @@ def consumers(
     settings: ProjectionSettings | None = None,
     bell: Bell | None = None,
 ) -> list[Projection]:
-    """One consumer of each projection: what a process runs (`run_all`), and whose
-    `errors` and `last_error` /health shows."""
+    """One consumer of each projection: what a process runs (service/assembly/background.py),
+    and whose `errors` and `last_error` /health shows."""
     return [p(redis, store, settings, bell) for p in PROJECTIONS]
 
 
@@ -586,15 +586,6 @@ async def _finishing(step: asyncio.Future[T]) -> T:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(step, STOP_SECONDS)
         raise
-
-
-async def run_all(
-    redis: Redis,
-    store: EventStore,
-    settings: ProjectionSettings | None = None,
-    running: list[Projection] | None = None,
-) -> None:
-    await asyncio.gather(*(p.run() for p in running or consumers(redis, store, settings)))
 
 
 async def lag(redis: Redis) -> dict[str, dict[str, int]]:
