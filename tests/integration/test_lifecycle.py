@@ -1,5 +1,5 @@
 """Games end: the admin abandons an open game, an open game not started in time and an idle
-game expire, and an over-long log is cut (RULINGS.md, "Liveness and lifecycle"). Each ends
+game expire, and an over-long log is cut (docs/rulings.md, "Liveness and lifecycle"). Each ends
 with `game_abandoned`, its log revealed, and the lobby and the audit know it."""
 
 from __future__ import annotations
