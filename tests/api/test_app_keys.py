@@ -10,16 +10,13 @@ from pathlib import Path
 from service.http.guards import app_keys
 from service.infra.config import Rate
 from service.infra.embedded import EmbeddedValkey
-from tests.api.test_rate_limits import peer, running, tight
-from tests.conftest import make_app
+from tests.api.test_rate_limits import tight
+from tests.conftest import make_app, peer, running
+from tests.players import bearer
 from tests.processes import run_cli
 from tests.stores import store_client
 
 DANGER = {"game": "danger", "seats": 2}
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def danger_keys(*args: str, **env: str) -> subprocess.CompletedProcess[str]:

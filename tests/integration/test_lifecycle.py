@@ -10,15 +10,9 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.infra.embedded import EmbeddedValkey
-from tests.conftest import make_app
-from tests.integration.test_lobby_and_stream import lobby_entry, wait_for
-from tests.players import new_table
-
-
-async def events_of(client, game_id: str) -> list[dict]:
-    r = await client.get(f"/v1/games/{game_id}/events", params={"after": 0})
-    assert r.status_code == 200, r.text
-    return r.json()["events"]
+from tests.conftest import make_app, wait_for
+from tests.integration.test_lobby_and_stream import lobby_entry
+from tests.players import events_of, new_table
 
 
 async def ended(client, game_id: str, timeout: float = 20) -> list[dict]:

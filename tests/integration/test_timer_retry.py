@@ -16,7 +16,7 @@ from service.infra.config import Lifecycle
 from service.jobs.worker import JobQueue, build_worker, job_id, sweep
 from service.play.games import GameService
 from tests.conftest import make_app
-from tests.players import first_to_act, new_table
+from tests.players import events_of, first_to_act, new_table
 from tests.stores import queue_of, queue_pool, store_client
 
 JOB_SECONDS = 0.5  # the test worker's bound on one attempt
@@ -63,12 +63,12 @@ async def stop(worker: Worker, running: asyncio.Task) -> None:
 
 async def rings_of(client, game_id: str, timer: str) -> list[dict]:
     """The commands a timer caused: the first event of each carries its `fire_timer`."""
-    events = (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+    events = await events_of(client, game_id)
     return [e for e in events if e.get("cause") == {"type": "fire_timer", "timer": timer}]
 
 
 async def next_rings(client, game_id: str, first: str) -> list[dict]:
-    events = (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+    events = await events_of(client, game_id)
     causes = [e.get("cause") or {} for e in events]
     return [c for c in causes if c.get("type") == "fire_timer" and c.get("timer") != first]
 

@@ -8,13 +8,13 @@ from litestar.testing import AsyncTestClient
 
 from service.assembly.app import create_app
 from service.infra.config import Settings
-from tests.players import new_table
+from tests.players import events_of, new_table
 from tests.processes import worker
 from tests.stores import with_queue
 
 
 async def rang(client, game_id: str) -> list[tuple[int, int]]:
-    events = (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+    events = await events_of(client, game_id)
     return [(e["data"]["round"], e["data"]["attempt"]) for e in events if e["type"] == "timer_rang"]
 
 
