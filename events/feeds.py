@@ -62,10 +62,6 @@ async def trim_points(
     return points
 
 
-async def trim_point(redis: Redis, feed: str, groups: Collection[str]) -> EntryId | None:
-    return (await trim_points(redis, [feed], groups))[feed]
-
-
 async def trim_all(
     redis: Redis, feeds: list[str], groups: Collection[str], keep_since_ms: int
 ) -> int:
