@@ -60,10 +60,6 @@ async def trim_points(
     return points
 
 
-async def trim_point(redis: Store, feed: str, groups: Collection[str]) -> EntryId | None:
-    return (await trim_points(redis, [feed], groups))[feed]
-
-
 async def trim_all(
     redis: Store, feeds: list[str], groups: Collection[str], keep_since_ms: int
 ) -> int:

@@ -29,10 +29,6 @@ def use_shards(count: int) -> None:
     _count, _names = count, []
 
 
-def shard_count() -> int:
-    return _count
-
-
 SLOTS = 16384  # a cluster's hash slots
 
 

@@ -9,12 +9,14 @@ meetings and the replicas are set with CLUSTER commands.
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from redis.crc import key_slot
 from redis.exceptions import RedisError
 
 from .stores import Store, unused_port
@@ -47,6 +49,11 @@ class Node(Store):
     def node_id(self) -> str:
         with self.client() as r:
             return str(r.execute_command("CLUSTER", "MYID"), "utf-8")
+
+
+def master_holding(key: bytes, masters: int) -> int:
+    """Which of `masters` masters holds `key`, the slots split as LoopbackCluster splits them."""
+    return min(key_slot(key) // (SLOTS // masters), masters - 1)
 
 
 def _replicate(replica: Node, master_id: str) -> bool:
@@ -123,6 +130,21 @@ class LoopbackCluster:
                 pass
             time.sleep(0.1)
         raise AssertionError("the loopback cluster did not come up in time")
+
+    async def promoted(self, master: int, deadline: float) -> Node:
+        """Until the first replica of the master `master` (killed) is a master and the cluster
+        says so (as another master sees it), which must be before `deadline` (a
+        time.monotonic()); that replica. Polled without blocking the event loop."""
+        replica = self.replicas[master * self.per_master]
+        survivor = self.masters[(master + 1) % len(self.masters)]
+        while True:
+            await asyncio.sleep(0.1)
+            assert time.monotonic() < deadline, "the replica was never promoted"
+            with replica.client() as r, survivor.client() as s:
+                role = r.execute_command("ROLE")[0]
+                state = s.execute_command("CLUSTER", "INFO").decode()
+            if role == b"master" and "cluster_state:ok" in state:
+                return replica
 
     def flush(self) -> None:
         """Empty every master and the queue (their replicas follow)."""

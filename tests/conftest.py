@@ -9,8 +9,10 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import uvicorn
+from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from service.assembly.app import create_app
@@ -55,6 +57,20 @@ async def client(valkey: EmbeddedValkey) -> AsyncIterator[AsyncTestClient]:
         yield c
 
 
+async def wait_for(predicate: Any, timeout: float = 60.0) -> Any:
+    """Poll until `predicate()` (a function, or a coroutine function) is true, and return
+    what it returned; the timeout only guards against a hang."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        value = predicate()
+        if asyncio.iscoroutine(value):
+            value = await value
+        if value:
+            return value
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
 @contextlib.asynccontextmanager
 async def on_socket(app, http: Any = "auto") -> AsyncIterator[str]:
     """The app served by uvicorn on a loopback port, and its URL: what streams over SSE, and
@@ -74,3 +90,19 @@ async def on_socket(app, http: Any = "auto") -> AsyncIterator[str]:
     finally:
         server.should_exit = True
         await serving
+
+
+@contextlib.asynccontextmanager
+async def running(app: Litestar) -> AsyncIterator[Litestar]:
+    """The app with its lifespan run (store, queue) in this event loop, as a server process
+    holds it; its clients (`peer`) call it in this loop too."""
+    async with app.lifespan():
+        yield app
+
+
+@contextlib.asynccontextmanager
+async def peer(app: Litestar, address: str) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of a running app whose connection comes from `address`."""
+    transport = httpx.ASGITransport(app=app, client=(address, 40000))  # type: ignore[arg-type]  # httpx: a mapping scope
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver.local") as c:
+        yield c

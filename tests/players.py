@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
-from collections.abc import Sequence
+import random
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from domain.danger.cards import FULL_DECK
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The Authorization header that presents `token`."""
+    return {"Authorization": f"Bearer {token}"}
 
 
 class Alternating:
@@ -31,7 +39,7 @@ class Table:
     tokens: list[str] = field(default_factory=list)
 
     def auth(self, seat: int) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+        return bearer(self.tokens[seat])
 
     async def state(self, seat: int | None = None) -> dict[str, Any]:
         headers = self.auth(seat) if seat is not None else {}
@@ -73,6 +81,24 @@ async def new_table(
         )
         assert r.status_code == 200, r.text
     return table
+
+
+async def seq_of(client: Any, game_id: str) -> int:
+    """The seq of the game's last event, as its public view shows it; a 503 (its store
+    failing over) is waited out."""
+    while True:
+        r = await client.get(f"/v1/games/{game_id}")
+        if r.status_code != 503:
+            assert r.status_code == 200, r.text
+            return int(r.json()["seq"])
+        await asyncio.sleep(0.1)
+
+
+async def events_of(client: Any, game_id: str) -> list[dict[str, Any]]:
+    """The game's log as its public event page shows it."""
+    r = await client.get(f"/v1/games/{game_id}/events")
+    assert r.status_code == 200, r.text
+    return r.json()["events"]
 
 
 async def first_to_act(table: Table) -> tuple[int, list[dict[str, Any]]]:
@@ -124,3 +150,26 @@ async def play_to_end(table: Table, choose: Any = None, max_commands: int = 5000
             break
         assert acted, "while the game runs, some seat has a legal command"
     raise AssertionError("the game did not end")
+
+
+async def commands(
+    table: Table, until: list[float], rng: random.Random, answered: Callable[[Any], None]
+) -> AsyncIterator[tuple[int, dict[str, Any]]]:
+    """A legal command for one seat after another, chosen by `rng`, the game read before each
+    (every read's answer handed to `answered`), until the time.monotonic() in `until[0]` or
+    the game's end; a read answered 503 (its store failing over) is waited out briefly."""
+    seat = 0
+    while time.monotonic() < until[0]:
+        r = await table.client.get(f"/v1/games/{table.id}", headers=table.auth(seat))
+        answered(r)
+        if r.status_code == 503:
+            await asyncio.sleep(0.05)
+            continue
+        assert r.status_code == 200, r.text
+        state = r.json()
+        if state["status"] != "active":
+            return
+        if not state["legal"]:
+            seat = (seat + 1) % len(table.tokens)
+            continue
+        yield seat, rng.choice(state["legal"])

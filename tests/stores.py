@@ -179,6 +179,12 @@ ON_CLUSTER = EXTERNAL is not None
 """The suite runs on an external store (`make test-cluster`: a loopback cluster)."""
 
 
+async def games_stored(store: object) -> int:
+    """How many games the store holds (`store`: a fixture's store)."""
+    async with await store_client(store.url) as redis:  # type: ignore[attr-defined]  # every store has one
+        return len([k async for k in redis.scan_iter(match="dg:*:game:*", count=10_000)])
+
+
 def queue_of(store: object) -> str:
     """The URL of the job queue's server beside `store` (a fixture's store)."""
     return str(getattr(store, "queue_url", None) or store.url)  # type: ignore[attr-defined]  # every store has one

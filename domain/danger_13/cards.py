@@ -7,9 +7,9 @@ Card notation (a card is its name):
 - "arrow", "limit18" (the 13-to-18 card), "hand": no value;
 - "+" and "++": a pure "+" card with one or two signs, won at once.
 
-The composition (how many of each) is not published: `DEFAULT_DECK` is RULINGS.md's spread,
-and the game option `deck` replaces it, with at most twice the default count of each card
-(`MAXIMA`): 218 cards at most.
+The composition (how many of each) is not published: `DEFAULT_DECK` is the spread of
+docs/rulings.md ("danger-13"), and the game option `deck` replaces it, with at most twice
+the default count of each card (`MAXIMA`): 218 cards at most.
 """
 
 from __future__ import annotations

@@ -59,8 +59,8 @@ def cases_of(face: str) -> int:
 
 
 def kinds(face: str) -> list[str]:
-    """The kinds of card RULINGS.md counts that a face belongs to: its number, showing 5 or
-    10 Cases, New Stack."""
+    """The kinds of card docs/rulings.md ("danger-danger") counts that a face belongs to: its
+    number, showing 5 or 10 Cases, New Stack."""
     out = [f"number {number_of(face)}"]
     if cases_of(face) > 1:
         out.append(f"showing {cases_of(face)} Cases")

@@ -19,7 +19,7 @@ QUEUE = "dg:timers"
 
 @dataclass(frozen=True)
 class Lifecycle:
-    """The service's bounds on how long a game may live (RULINGS.md, "Liveness and
+    """The service's bounds on how long a game may live (docs/rulings.md, "Liveness and
     lifecycle")."""
 
     open_hours: float = 24.0

@@ -222,7 +222,6 @@ async def _abandon(worker: Worker) -> None:
         worker._pool = None
 
 
-SWEEP_SECONDS = 2.0
 RECHECK_SECONDS = 30.0  # a game the sweep looked at is looked at again no sooner than this
 SWEEP_BATCH = 500  # games per shard per sweep; the rest wait for the next
 

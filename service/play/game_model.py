@@ -129,8 +129,8 @@ class Game:
         return tables.is_over(self.table.status)
 
     def expiry(self, open_hours: float) -> tuple[datetime, tables.Abandon] | None:
-        """When the game ends as abandoned unless a seat acts (RULINGS.md, "Liveness and
-        lifecycle"): an open game `open_hours` after its creation, an active one
+        """When the game ends as abandoned unless a seat acts (docs/rulings.md, "Liveness
+        and lifecycle"): an open game `open_hours` after its creation, an active one
         `idle_minutes` after the last command of a seat (or its start)."""
         if self.table.status == "open":
             created = _time(self.created_at)

@@ -280,8 +280,8 @@ class GameService:
     async def abandon(
         self, game_id: str, token: str | None, idempotency_key: str | None = None
     ) -> Outcome:
-        """The admin ends a game that has not started (RULINGS.md: "The admin may abandon an
-        open game at any time")."""
+        """The admin ends a game that has not started (docs/rulings.md, "Liveness and
+        lifecycle": "The admin may abandon an open game at any time")."""
         return await self._by_admin(
             game_id, token, idempotency_key, "abandon", tables.Abandon(reason="admin")
         )

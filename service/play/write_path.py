@@ -256,8 +256,8 @@ class WritePath:
                 log.exception("a reaction to an append of %s failed", game.id)
 
     async def _guard_length(self, game: Game) -> None:
-        """The last guard (RULINGS.md): a log that reaches `max_events` ends the game as
-        abandoned; the two closing events fit under the bound."""
+        """The last guard (docs/rulings.md, "Liveness and lifecycle"): a log that reaches
+        `max_events` ends the game as abandoned; the two closing events fit under the bound."""
         limit = self.lifecycle.max_events
         if game.seq >= limit - 2 and not game.finished:
             abandon = tables.Abandon(reason="max_events", limit=float(limit))

@@ -12,7 +12,6 @@ beside the live ones (service/readmodels/rebuild.py).
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from events import keys
@@ -36,18 +35,9 @@ def consumers(
     settings: ProjectionSettings | None = None,
     bell: Bell | None = None,
 ) -> list[Projection]:
-    """One consumer of each projection: what a process runs (`run_all`), and whose
-    `errors` and `last_error` /health shows."""
+    """One consumer of each projection: what a process runs (service/assembly/background.py),
+    and whose `errors` and `last_error` /health shows."""
     return [p(redis, store, settings, bell, GROUPS) for p in PROJECTIONS]
-
-
-async def run_all(
-    redis: Store,
-    store: EventStore,
-    settings: ProjectionSettings | None = None,
-    running: list[Projection] | None = None,
-) -> None:
-    await asyncio.gather(*(p.run() for p in running or consumers(redis, store, settings)))
 
 
 async def lag(redis: Store) -> dict[str, dict[str, int]]:

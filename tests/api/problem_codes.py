@@ -17,6 +17,15 @@ from service.http.problems import MEDIA
 from service.spec import build
 
 
+def problem(r: Any, status: int, code: str) -> dict[str, Any]:
+    """`r` is a problem answer at `status` with `code` and a detail; its body."""
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"].startswith(MEDIA)
+    body: dict[str, Any] = r.json()
+    assert body["code"] == code and body["status"] == status and body["detail"], body
+    return body
+
+
 @cache
 def spec() -> dict[str, Any]:
     return build.build()

@@ -4,36 +4,23 @@ per key, and `danger keys` manages them with only their hashes stored."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 from service.http.guards import app_keys
 from service.infra.config import Rate
 from service.infra.embedded import EmbeddedValkey
-from tests.api.test_rate_limits import peer, running, tight
-from tests.conftest import make_app
+from tests.api.test_rate_limits import tight
+from tests.conftest import make_app, peer, running
+from tests.players import bearer
+from tests.processes import run_cli
 from tests.stores import store_client
 
 DANGER = {"game": "danger", "seats": 2}
 
 
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def danger_keys(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, **env}
-    if "REDIS_URL" not in env:
-        environment.pop("REDIS_URL", None)
-    return subprocess.run(
-        [sys.executable, "-m", "service.cli", "keys", *args],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_cli("keys", *args, **env)
 
 
 def token_in(printed: str) -> str:

@@ -2,11 +2,10 @@
 audits it, and nothing is stored."""
 
 import json
-import subprocess
-import sys
 
 from events.keys import GameKeys
 from tests.players import new_table, play_to_end
+from tests.processes import run_cli
 from tests.stores import store_client
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
@@ -32,12 +31,7 @@ def tampered(export: bytes, seq: int) -> bytes:
 def cli_audit(tmp_path, data: bytes) -> dict:
     path = tmp_path / "game.jsonl"
     path.write_bytes(data)
-    done = subprocess.run(
-        [sys.executable, "-m", "service.cli", "audit", str(path), "--json"],
-        capture_output=True,
-        check=False,
-    )
-    return json.loads(done.stdout)
+    return json.loads(run_cli("audit", str(path), "--json").stdout)
 
 
 async def test_a_finished_games_export_passes_as_it_does_offline(client, tmp_path):

@@ -7,37 +7,20 @@ from typing import Any
 
 import msgspec
 import pytest
-from redis.asyncio import Redis
 
 from domain.danger_13.cards import DEFAULT_DECK as DANGER_13_DECK
 from domain.danger_13.cards import MAXIMA as DANGER_13_MAXIMA
 from domain.danger_danger.cards import DEFAULT_DECK as DANGER_DANGER_DECK
 from domain.registry import GAMES
+from tests.api.problem_codes import problem
 from tests.api.test_spec import generated
 from tests.players import new_table
-from tests.stores import store_client
-
-PROBLEM = "application/problem+json"
-
-
-@pytest.fixture
-async def store(valkey):
-    redis = await store_client(valkey.url)
-    yield redis
-    await redis.aclose()
-
-
-async def games_stored(redis: Redis) -> int:
-    return len([k async for k in redis.scan_iter(match="dg:*:game:*", count=1000)])
+from tests.stores import games_stored
 
 
 async def refused(client: Any, body: dict[str, Any], status: int, code: str) -> dict[str, Any]:
     """POST /v1/games with `body`: refused as `status`/`code`."""
-    r = await client.post("/v1/games", json=body)
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"].startswith(PROBLEM)
-    assert r.json()["code"] == code, r.text
-    return r.json()
+    return problem(await client.post("/v1/games", json=body), status, code)
 
 
 def create(game: str, seats: int = 2, **options: Any) -> dict[str, Any]:
@@ -46,11 +29,11 @@ def create(game: str, seats: int = 2, **options: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game", ["danger-danger", "danger-13"])
 @pytest.mark.parametrize("count", [1_000_000, 10**24])
-async def test_a_deck_bomb_is_refused_before_anything_is_stored(client, store, game, count):
-    before = await games_stored(store)
+async def test_a_deck_bomb_is_refused_before_anything_is_stored(client, valkey, game, count):
+    before = await games_stored(valkey)
     body = await refused(client, create(game, deck={"1": count}), 422, "option_out_of_range")
     assert "deck" in body["detail"]
-    assert await games_stored(store) == before
+    assert await games_stored(valkey) == before
 
 
 async def test_a_deck_may_hold_twice_the_default_of_each_kind_and_no_more(client):
@@ -103,10 +86,10 @@ async def test_every_other_option_is_refused_beyond_its_bounds(client):
         create("high-voltage", seats=4, teams="true"),
     ],
 )
-async def test_a_string_or_other_type_is_never_taken_for_a_number(client, store, body):
-    before = await games_stored(store)
+async def test_a_string_or_other_type_is_never_taken_for_a_number(client, valkey, body):
+    before = await games_stored(valkey)
     await refused(client, body, 400, "invalid_body")
-    assert await games_stored(store) == before
+    assert await games_stored(valkey) == before
 
 
 async def test_a_whole_number_with_a_fraction_is_an_integer_as_in_json_schema(client):

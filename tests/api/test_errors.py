@@ -2,21 +2,8 @@
 
 import pytest
 
-from tests.players import new_table
-
-PROBLEM = "application/problem+json"
-
-
-async def seq_of(client, game_id: str) -> int:
-    return (await client.get(f"/v1/games/{game_id}")).json()["seq"]
-
-
-def problem(r, status: int, code: str) -> dict:
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"].startswith(PROBLEM)
-    body = r.json()
-    assert body["code"] == code and body["status"] == status and body["detail"]
-    return body
+from tests.api.problem_codes import problem
+from tests.players import new_table, seq_of
 
 
 @pytest.mark.parametrize(

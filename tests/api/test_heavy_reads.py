@@ -14,6 +14,7 @@ import httpx
 from events.keys import GameKeys
 from tests.conftest import make_app, on_socket
 from tests.players import new_table, play_to_end
+from tests.processes import alive
 from tests.stores import store_client
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,12 +96,3 @@ def test_the_pool_workers_die_with_the_service(tmp_path):
     while any(alive(pid) for pid in workers):
         assert time.monotonic() < deadline, "a worker outlived the service"
         time.sleep(0.05)
-
-
-def alive(pid: int) -> bool:
-    """Running (a zombie waiting to be reaped is not)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state != "Z"

@@ -2,11 +2,7 @@
 
 import pytest
 
-from tests.players import new_table
-
-
-async def seq_of(client, game_id: str) -> int:
-    return (await client.get(f"/v1/games/{game_id}")).json()["seq"]
+from tests.players import new_table, seq_of
 
 
 @pytest.mark.parametrize(

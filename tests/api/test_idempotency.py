@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
 import pytest
-from litestar import Litestar
 
 from events.keys import GameKeys
 from service.infra.errors import ApiError
 from service.play import idempotency
 from service.wire.schemas import Created
-from tests.conftest import make_app, on_socket
+from tests.api.problem_codes import problem
+from tests.conftest import make_app, on_socket, peer
 from tests.players import new_table
-from tests.stores import store_client
+from tests.stores import games_stored, store_client
 
 DANGER = {"game": "danger", "seats": 2}
 
@@ -27,17 +25,6 @@ DANGER = {"game": "danger", "seats": 2}
 def key() -> str:
     """A fresh key: the session's Valkey keeps every record of the suite."""
     return str(uuid.uuid4())
-
-
-def problem(r: Any, status: int, code: str) -> None:
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"].startswith("application/problem+json")
-    assert r.json()["code"] == code
-
-
-async def games_stored(valkey) -> int:
-    async with await store_client(valkey.url) as redis:
-        return len([k async for k in redis.scan_iter(match="dg:*:game:*", count=10_000)])
 
 
 async def idempotency_records(valkey) -> set[bytes]:
@@ -48,14 +35,6 @@ async def idempotency_records(valkey) -> set[bytes]:
 async def players(client: Any, game_id: str) -> list[str]:
     r = await client.get(f"/v1/games/{game_id}")
     return [p["name"] for p in r.json()["view"]["players"]]
-
-
-@asynccontextmanager
-async def peer(app: Litestar, address: str) -> AsyncIterator[httpx.AsyncClient]:
-    """A client of a running app whose connection comes from `address`."""
-    transport = httpx.ASGITransport(app=app, client=(address, 40000))  # type: ignore[arg-type]  # httpx: a mapping scope
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver.local") as c:
-        yield c
 
 
 async def test_a_retried_create_answers_the_same_game_and_admin_token_and_creates_one(

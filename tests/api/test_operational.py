@@ -8,8 +8,8 @@ import asyncio
 import time
 
 from service.infra.config import Rate
-from tests.api.test_rate_limits import peer, running, tight
-from tests.conftest import make_app
+from tests.api.test_rate_limits import tight
+from tests.conftest import make_app, peer, running
 from tests.stores import store_client
 
 

@@ -8,10 +8,9 @@ import random
 
 from service.infra.config import Rate
 from service.play import players
-from tests.api.test_app_keys import bearer, running
-from tests.api.test_rate_limits import peer, tight
-from tests.conftest import make_app
-from tests.players import new_table, play_to_end
+from tests.api.test_rate_limits import tight
+from tests.conftest import make_app, peer, running
+from tests.players import bearer, new_table, play_to_end
 from tests.stores import store_client
 
 

@@ -8,39 +8,20 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
 import pytest
-from litestar import Litestar
 
 from service.http.guards.clients import Clients
 from service.infra.config import Rate, Rates, Settings
-from tests.conftest import make_app
+from tests.conftest import make_app, peer, running
 from tests.players import Table, new_table
 from tests.stores import store_client
 
 DANGER = {"game": "danger", "seats": 2}
 POLICY = re.compile(r'^"(?P<kind>[a-z]+)";q=(?P<q>[0-9]+);w=(?P<w>[0-9]+)$')
 LEFT = re.compile(r'^"(?P<kind>[a-z]+)";r=(?P<r>[0-9]+);t=(?P<t>[0-9]+)$')
-
-
-@asynccontextmanager
-async def running(app: Litestar) -> AsyncIterator[Litestar]:
-    """The app with its lifespan run (store, queue) in this event loop, as a server process
-    holds it; its clients below call it in this loop too."""
-    async with app.lifespan():
-        yield app
-
-
-@asynccontextmanager
-async def peer(app: Litestar, address: str) -> AsyncIterator[httpx.AsyncClient]:
-    """A client of a running app whose connection comes from `address`."""
-    transport = httpx.ASGITransport(app=app, client=(address, 40000))  # type: ignore[arg-type]  # httpx: a mapping scope
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver.local") as c:
-        yield c
 
 
 def tight(**rates: Rate | None) -> Rates:

@@ -7,10 +7,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tests.api.test_app_keys import bearer
-from tests.api.test_rate_limits import peer, running
-from tests.conftest import make_app
-from tests.players import Table, new_table, play_to_end
+from tests.conftest import make_app, peer, running
+from tests.players import Table, bearer, new_table, play_to_end
 from tests.projections import caught_up
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench import peer
+from tests.processes import alive
 
 
 def node_children() -> list[int]:
@@ -28,14 +29,6 @@ def node_children() -> list[int]:
         if ppid == os.getpid() and str(peer.HERE).encode() in command:
             found.append(int(entry.name))
     return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 @pytest.mark.skipif(peer.missing_tools() is not None, reason="node or npm is missing")

@@ -8,38 +8,17 @@ from domain.danger import RULES as DANGER
 from domain.danger.messages import Draw, EndTurn
 from domain.danger_danger import RULES as DANGER_DANGER
 from domain.high_voltage import RULES as HIGH_VOLTAGE
-from domain.kernel import AUDITOR, SPECTATOR, RuleViolation, Shuffler
+from domain.kernel import AUDITOR, SPECTATOR, RuleViolation
 from domain.kernel import table as tables
 from domain.kernel.table import Abandon, GameAbandoned, SeedRevealed
+from tests.domain.scenario import SHUFFLER, applied, opened, started
 
-SHUFFLER = Shuffler(bytes(32))
 SEED = bytes(32).hex()
-
-
-def apply(table, rules, events):
-    for event in events:
-        tables.evolve(table, rules, event)
-    return events
-
-
-def opened(rules=DANGER, seats: int = 2, joined: int | None = None, **options):
-    created = tables.create(rules, seats, rules.options_type(**options), False, "c")[0]
-    table = tables.from_created(rules, created)
-    for seat in range(seats if joined is None else joined):
-        joined_now = tables.decide(table, rules, tables.Join(name=f"p{seat}"), "anyone", SHUFFLER)
-        apply(table, rules, joined_now)
-    return table
-
-
-def started(rules=DANGER, seats: int = 2, **options):
-    table = opened(rules, seats, **options)
-    apply(table, rules, tables.decide(table, rules, tables.Start(), "admin", SHUFFLER))
-    return table
 
 
 def abandon(table, rules, actor, reason, limit=None):
     command = Abandon(reason=reason, limit=limit)
-    return apply(table, rules, tables.decide(table, rules, command, actor, SHUFFLER))
+    return applied(table, rules, tables.decide(table, rules, command, actor, SHUFFLER))
 
 
 def refused(table, rules, actor, reason, limit=None) -> str:
@@ -49,7 +28,7 @@ def refused(table, rules, actor, reason, limit=None) -> str:
 
 
 def test_the_admin_abandons_an_open_game_and_its_seed_is_revealed():
-    table = opened(joined=1)
+    table = opened(DANGER, joined=1)
     events = abandon(table, DANGER, "admin", "admin")
     assert events == [GameAbandoned(reason="admin", limit=None), SeedRevealed(seed=SEED)]
     assert table.status == "abandoned" and tables.is_over(table.status)
@@ -63,14 +42,14 @@ def test_the_admin_abandons_an_open_game_and_its_seed_is_revealed():
 
 
 def test_the_admin_may_abandon_only_an_open_game():
-    table = started()
+    table = started(DANGER)
     assert refused(table, DANGER, "admin", "admin") == "game_not_open"
     abandon(table, DANGER, "server", "idle", 60.0)
     assert refused(table, DANGER, "admin", "admin") == "game_not_open"
 
 
 def test_each_reason_belongs_to_one_actor():
-    table = started()
+    table = started(DANGER)
     assert refused(table, DANGER, "admin", "idle", 60.0) == "abandon_not_allowed"
     assert refused(table, DANGER, "server", "admin") == "abandon_not_allowed"
     for actor in (0, 1, "anyone"):
@@ -79,16 +58,16 @@ def test_each_reason_belongs_to_one_actor():
 
 
 def test_an_unstarted_game_is_abandoned_while_open_only():
-    table = opened(joined=1)
+    table = opened(DANGER, joined=1)
     assert abandon(table, DANGER, "server", "not_started", 24.0)[0] == GameAbandoned(
         reason="not_started", limit=24.0
     )
-    assert refused(started(), DANGER, "server", "not_started", 24.0) == "game_not_open"
+    assert refused(started(DANGER), DANGER, "server", "not_started", 24.0) == "game_not_open"
 
 
 def test_an_idle_game_is_abandoned_while_active_only_at_its_own_idle_minutes():
-    assert refused(opened(), DANGER, "server", "idle", 60.0) == "game_not_active"
-    table = started()
+    assert refused(opened(DANGER), DANGER, "server", "idle", 60.0) == "game_not_active"
+    table = started(DANGER)
     assert refused(table, DANGER, "server", "idle", 30.0) == "abandon_limit"
     assert refused(table, DANGER, "server", "idle", None) == "abandon_limit"
     assert abandon(table, DANGER, "server", "idle", 60.0)[0] == GameAbandoned(
@@ -98,18 +77,18 @@ def test_an_idle_game_is_abandoned_while_active_only_at_its_own_idle_minutes():
 
 
 def test_max_events_once_the_log_with_its_two_closing_events_reaches_the_limit():
-    table = started()
+    table = started(DANGER)
     logged = table.events + 1  # game_created, 2 joins, game_started, the setup's events
     assert refused(table, DANGER, "server", "max_events", float(logged + 3)) == "abandon_limit"
     events = abandon(table, DANGER, "server", "max_events", float(logged + 2))
     assert events[0] == GameAbandoned(reason="max_events", limit=float(logged + 2))
     assert table.events + 1 == logged + 2
     assert refused(table, DANGER, "server", "max_events", 1.0) == "game_over"
-    assert abandon(opened(), DANGER, "server", "max_events", 3.0)[0].reason == "max_events"
+    assert abandon(opened(DANGER), DANGER, "server", "max_events", 3.0)[0].reason == "max_events"
 
 
 def test_a_server_abandonment_names_its_limit_and_the_admins_none():
-    table = opened()
+    table = opened(DANGER)
     assert refused(table, DANGER, "server", "not_started", None) == "abandon_limit"
     assert refused(table, DANGER, "server", "not_started", 0.0) == "abandon_limit"
     assert refused(table, DANGER, "admin", "admin", 5.0) == "abandon_limit"
@@ -120,7 +99,7 @@ def test_an_abandoned_game_takes_no_command_and_shows_its_standings_as_they_stoo
     while table.state.round == 1:  # every seat draws and ends its turn: round 1 is scored
         seat = table.state.turn
         command = Draw() if table.state.phase == "draw" else EndTurn()
-        apply(table, DANGER, tables.decide(table, DANGER, command, seat, SHUFFLER))
+        applied(table, DANGER, tables.decide(table, DANGER, command, seat, SHUFFLER))
     totals = table.state.last_round.totals
     assert any(totals) and table.timers  # points were scored; the turn clock runs
     abandon(table, DANGER, "server", "idle", 60.0)

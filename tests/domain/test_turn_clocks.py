@@ -7,29 +7,8 @@ from domain.danger_13 import RULES as DANGER_13
 from domain.danger_13.messages import CardGiven, Give
 from domain.high_voltage import RULES as HIGH_VOLTAGE
 from domain.high_voltage.messages import CardPlayed, CardsPicked
-from domain.kernel import Shuffler
 from domain.kernel import table as tables
-from domain.kernel.table import FireTimer
-
-SHUFFLER = Shuffler(bytes(32))
-
-
-def started(rules, seats: int, **options):
-    created = tables.create(rules, seats, rules.options_type(**options), False, "c")[0]
-    table = tables.from_created(rules, created)
-    for seat in range(seats):
-        for event in tables.decide(table, rules, tables.Join(name=f"p{seat}"), "anyone", SHUFFLER):
-            tables.evolve(table, rules, event)
-    for event in tables.decide(table, rules, tables.Start(), "admin", SHUFFLER):
-        tables.evolve(table, rules, event)
-    return table
-
-
-def fire(table, rules, timer_id):
-    events = tables.decide(table, rules, FireTimer(timer=timer_id), "server", SHUFFLER)
-    for event in events:
-        tables.evolve(table, rules, event)
-    return events
+from tests.domain.scenario import SHUFFLER, fire, started
 
 
 def only_timer(table):
@@ -81,23 +60,21 @@ def test_high_voltage_the_seat_to_play_plays_its_lowest_card():
 
 
 def test_danger_13_a_dealer_out_of_time_gives_to_the_first_seat_without_a_card():
-    from tests.domain.danger_13.scenario import SHUFFLER as D13_SHUFFLER
     from tests.domain.danger_13.scenario import given, when
 
     state = given("1", "2", "3", seats=3)
     when(state, 0, Give(seat=0))
-    events = DANGER_13.on_timer(state, "give", D13_SHUFFLER)
+    events = DANGER_13.on_timer(state, "give", SHUFFLER)
     assert events[0] == CardGiven(dealer=0, seat=1, card="2", forced=False)
 
 
 def test_danger_13_a_seat_out_of_time_accepts_the_card():
     from domain.danger_13.messages import CardAccepted
-    from tests.domain.danger_13.scenario import SHUFFLER as D13_SHUFFLER
     from tests.domain.danger_13.scenario import given, when
 
     state = given("hand", "1", "3", "1", seats=2)
     when(state, 0, Give(seat=1))
     when(state, 1, Give(seat=1))
     assert state.phase == "decide"
-    events = DANGER_13.on_timer(state, "decide", D13_SHUFFLER)
+    events = DANGER_13.on_timer(state, "decide", SHUFFLER)
     assert events[0] == CardAccepted(seat=1, card="3")

@@ -9,6 +9,7 @@ import pytest
 from events.audit import audit
 from events.store import EventStore
 from tests.players import new_table, play_to_end
+from tests.processes import run_cli
 from tests.stores import store_client
 
 GAMES = [
@@ -84,17 +85,13 @@ async def test_a_rehashed_forgery_is_caught_by_the_rules(client, valkey):
 
 
 async def test_export_then_audit_offline_and_a_tampered_copy_names_the_event(client, tmp_path):
-    import subprocess
-    import sys
-
     table = await new_table(client, seats=2, game="high-voltage")
     await play_to_end(table, choose=random.Random(1).choice)
     r = await client.get(f"/v1/games/{table.id}/export")
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/x-ndjson")
     exported = tmp_path / "game.jsonl"
     exported.write_bytes(r.content)
-    run = [sys.executable, "-m", "service.cli", "audit", str(exported)]
-    ok = subprocess.run(run, capture_output=True, text=True)
+    ok = run_cli("audit", str(exported))
     assert ok.returncode == 0, ok.stdout
     assert "OK" in ok.stdout
     lines = r.content.splitlines()
@@ -107,7 +104,7 @@ async def test_export_then_audit_offline_and_a_tampered_copy_names_the_event(cli
     ):
         tampered = tmp_path / f"{name}.jsonl"
         tampered.write_bytes(b"\n".join(body) + b"\n")
-        bad = subprocess.run([*run[:-1], str(tampered)], capture_output=True, text=True)
+        bad = run_cli("audit", str(tampered))
         assert bad.returncode == 1 and "FAIL  hash_chain" in bad.stdout, (name, bad.stdout)
         assert "first at event 21" in bad.stdout, (name, bad.stdout)
     audited = (await client.get(f"/v1/games/{table.id}/audit")).json()

@@ -7,10 +7,7 @@ shards differently."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import subprocess
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +27,7 @@ from service.readmodels.rebuild import rebuild
 from tests.cluster import LoopbackCluster
 from tests.conftest import on_socket
 from tests.players import new_table, play_to_end
+from tests.processes import run_cli
 from tests.projections import caught_up, read_models
 from tests.stores import store_client
 
@@ -123,17 +121,6 @@ async def test_the_shards_spread_evenly_over_the_masters(cluster):
     assert len(per_master) == 3
     # 1,024 tags in every 16th slot; each master holds a third of the slots, to one.
     assert sorted(per_master.values()) == [341, 341, 342], per_master
-
-
-def run_cli(*command: str, **env: str) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DANGER_QUEUE_URL")}
-    return subprocess.run(
-        [sys.executable, "-m", "service.cli", *command],
-        env={**environ, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
 
 
 def test_a_cluster_without_a_queue_of_its_own_is_refused(cluster):

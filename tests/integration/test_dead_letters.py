@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
-import sys
 
 from litestar.testing import AsyncTestClient
 
@@ -16,18 +13,9 @@ from service.assembly.app import create_app
 from service.infra import shards
 from service.infra.config import Settings
 from tests.players import new_table
+from tests.processes import run_cli
 from tests.projections import caught_up
 from tests.stores import store_client, with_queue
-
-
-def cli(url: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "service.cli", "projections", *args],
-        env={**os.environ, "REDIS_URL": url},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
 
 
 async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_on(own_server):
@@ -56,7 +44,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
         lobby = (await client.get("/v1/games")).json()
         assert [g["id"] for g in lobby["games"]] == [table.id]  # the rest was applied
 
-    listed = cli(own_server.url, "dead-letters")
+    listed = run_cli("projections", "dead-letters", REDIS_URL=own_server.url)
     assert listed.returncode == 0, listed.stderr
     letters = [json.loads(line) for line in listed.stdout.splitlines()]
     assert len(letters) == 6
@@ -71,11 +59,11 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
         for group in await redis.xinfo_groups(feed):
             assert group["pending"] == 0
 
-    cleared = cli(own_server.url, "clear-dead-letters")
+    cleared = run_cli("projections", "clear-dead-letters", REDIS_URL=own_server.url)
     assert cleared.returncode == 0 and "dropped 6" in cleared.stdout, cleared
-    assert cli(own_server.url, "dead-letters").stdout == ""
+    assert run_cli("projections", "dead-letters", REDIS_URL=own_server.url).stdout == ""
     # A rebuild reads every stream: it says which game it cannot read, and switches nothing.
-    rebuilt = cli(own_server.url, "rebuild")
+    rebuilt = run_cli("projections", "rebuild", REDIS_URL=own_server.url)
     assert rebuilt.returncode == 1 and "poisoned" in rebuilt.stderr, rebuilt
     assert await redis.hlen("dg:{lobby}:games") == 1
     await redis.aclose()

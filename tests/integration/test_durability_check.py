@@ -6,11 +6,9 @@ processes throughout (tests/stores.py)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -24,6 +22,7 @@ from tests.conftest import make_app, on_socket
 from tests.integration.test_durability import keep_playing
 from tests.integration.test_restart import free_port, serve
 from tests.players import Table, new_table
+from tests.processes import run_cli
 from tests.stores import Store, wait_for_replicas
 
 LOSSY = [
@@ -32,16 +31,9 @@ LOSSY = [
 ]
 
 
-def run_cli(url: str, *command: str, **env: str) -> subprocess.CompletedProcess[str]:
+def refused_start(url: str, *command: str, **env: str) -> subprocess.CompletedProcess[str]:
     """`danger <command>` against the store at `url`, until it exits (it must, refused)."""
-    environment = {**os.environ, "REDIS_URL": url, "DANGER_PORT": str(free_port()), **env}
-    return subprocess.run(
-        [sys.executable, "-m", "service.cli", *command],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_cli(*command, REDIS_URL=url, DANGER_PORT=str(free_port()), **env)
 
 
 @pytest.fixture
@@ -65,7 +57,7 @@ def test_a_store_that_can_lose_acknowledged_commands_is_refused_at_startup(
 ):
     store = stores("lossy", *settings)
     for command in (["serve"], ["worker"]):
-        done = run_cli(store.url, *command)
+        done = refused_start(store.url, *command)
         assert done.returncode == 1, done.stderr
         assert named in done.stderr  # what is wrong
         assert "appendonly yes" in done.stderr and "appendfsync always" in done.stderr  # the fix
@@ -254,7 +246,7 @@ async def test_with_replicas_a_store_without_them_confirming_is_refused(stores):
     refused = await refusal(primary.url, Durability("replicas", 1, wait_ms=200))
     assert refused is not None and "only 0 of the 1 replicas" in refused
     assert "appendonly yes" in refused  # WAITAOF counts a replica once its AOF holds it
-    done = run_cli(primary.url, "worker", DANGER_DURABILITY="replicas:1")
+    done = refused_start(primary.url, "worker", DANGER_DURABILITY="replicas:1")
     assert done.returncode == 1 and "only 0 of the 1 replicas" in done.stderr
 
 
@@ -296,7 +288,7 @@ def test_the_setting_reads_its_values_and_names_what_it_expects(stores):
         with pytest.raises(ValueError, match="DANGER_DURABILITY_WAIT_MS"):
             Durability.parse("replicas:1", bad_wait)
     store = stores("any", "--appendonly", "yes", "--appendfsync", "always")
-    done = run_cli(store.url, "serve", DANGER_DURABILITY="sometimes")
+    done = refused_start(store.url, "serve", DANGER_DURABILITY="sometimes")
     assert done.returncode == 2 and "DANGER_DURABILITY: expected fsync" in done.stderr
 
 

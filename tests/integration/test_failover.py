@@ -18,15 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from redis.crc import key_slot
 
 from events import keys
 from service.assembly.app import create_app
 from service.infra.config import Settings
 from service.infra.durability import Durability
-from tests.cluster import SLOTS, LoopbackCluster
+from tests.cluster import LoopbackCluster, master_holding
 from tests.conftest import on_socket
-from tests.players import Table, bot_table, new_table
+from tests.players import Table, bot_table, commands, new_table, seq_of
 
 KINDS: list[tuple[str, int, dict[str, Any]]] = [
     ("danger", 2, {}),
@@ -41,8 +40,7 @@ GRACE_SECONDS = 3.0  # after the promotion, while clients still meet the switch
 
 
 def master_of(game_id: str, masters: int) -> int:
-    slot = key_slot(keys.GameKeys(game_id).stream.encode())
-    return min(slot // (SLOTS // masters), masters - 1)
+    return master_holding(keys.GameKeys(game_id).stream.encode(), masters)
 
 
 @dataclass
@@ -58,21 +56,8 @@ async def play(table: Table, seen: Seen, until: list[float], rng: random.Random)
     """Send legal commands, one seat after another, reading the game between them, until
     the time in `until[0]` (set once the replica is promoted) or the game's end; a 503 is
     waited out as its Retry-After says (here, briefly)."""
-    seat = 0
-    while time.monotonic() < until[0]:
-        r = await table.client.get(f"/v1/games/{table.id}", headers=table.auth(seat))
-        seen.answers.append(_answer(r))
-        if r.status_code == 503:
-            await asyncio.sleep(0.05)
-            continue
-        assert r.status_code == 200, r.text
-        state = r.json()
-        if state["status"] != "active":
-            return
-        if not state["legal"]:
-            seat = (seat + 1) % len(table.tokens)
-            continue
-        r = await table.send(seat, rng.choice(state["legal"]))
+    async for seat, body in commands(table, until, rng, lambda r: seen.answers.append(_answer(r))):
+        r = await table.send(seat, body)
         seen.answers.append(_answer(r))
         if r.status_code == 200:
             seen.acknowledged.update({e["seq"]: e["hash"] for e in r.json()["events"]})
@@ -83,15 +68,6 @@ async def play(table: Table, seen: Seen, until: list[float], rng: random.Random)
 def _answer(r: httpx.Response) -> tuple[float, int, str, str | None]:
     code = r.json().get("code", "") if r.status_code >= 400 else ""
     return time.monotonic(), r.status_code, code, r.headers.get("Retry-After")
-
-
-async def seq_of(client: httpx.AsyncClient, game_id: str) -> int:
-    while True:
-        r = await client.get(f"/v1/games/{game_id}")
-        if r.status_code == 200:
-            return int(r.json()["seq"])
-        assert r.status_code == 503, r.text
-        await asyncio.sleep(0.1)
 
 
 async def test_a_master_killed_under_load_loses_no_answered_command(tmp_path: Path):
@@ -145,17 +121,8 @@ async def check_failover(cluster: LoopbackCluster, client: httpx.AsyncClient) ->
     await asyncio.sleep(BEFORE_SECONDS)
     killed_at = time.monotonic()
     cluster.masters[victim].kill()
-    survivor = cluster.masters[(victim + 1) % masters]
-    replica = cluster.replicas[victim]
     deadline = killed_at + 60
-    while True:  # the replica is a master and the cluster says so
-        await asyncio.sleep(0.1)
-        assert time.monotonic() < deadline, "the replica was never promoted"
-        with replica.client() as r, survivor.client() as s:
-            role = r.execute_command("ROLE")[0]
-            state = s.execute_command("CLUSTER", "INFO").decode()
-        if role == b"master" and "cluster_state:ok" in state:
-            break
+    await cluster.promoted(victim, deadline)
     promoted_at = time.monotonic()
     # Its supervisor starts the killed node again: it comes back as the new master's replica
     # (until then, appends on that master cannot be confirmed by a replica: 503).

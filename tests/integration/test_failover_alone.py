@@ -20,15 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-from redis.crc import key_slot
 
 from service.assembly.app import create_app
 from service.infra.config import Rate, Rates, Settings
 from service.infra.durability import Durability
-from tests.cluster import SLOTS, LoopbackCluster
+from tests.cluster import LoopbackCluster, master_holding
 from tests.conftest import on_socket
 from tests.integration.test_failover import KINDS, master_of
-from tests.players import Table, first_to_act, new_table
+from tests.players import Table, commands, first_to_act, new_table
 
 BEFORE_SECONDS = 3.0  # of load before the kill
 AFTER_SECONDS = 5.0  # of load once the replica has taken over
@@ -55,21 +54,8 @@ class Seen:
 async def play(table: Table, seen: Seen, until: list[float], rng: random.Random) -> None:
     """Legal commands, one seat after another, until `until[0]` or the game's end; a command
     answered 503 is sent again, the same body by the same seat, until it is answered."""
-    seat = 0
-    while time.monotonic() < until[0]:
-        r = await table.client.get(f"/v1/games/{table.id}", headers=table.auth(seat))
-        seen.answers.append(_answer(r))
-        if r.status_code == 503:
-            await asyncio.sleep(0.05)
-            continue
-        assert r.status_code == 200, r.text
-        state = r.json()
-        if state["status"] != "active":
-            return
-        if not state["legal"]:
-            seat = (seat + 1) % len(table.tokens)
-            continue
-        sent = Sent(rng.choice(state["legal"]))
+    async for seat, body in commands(table, until, rng, lambda r: seen.answers.append(_answer(r))):
+        sent = Sent(body)
         seen.sent.append(sent)
         while time.monotonic() < until[0] + 30:
             request = uuid.uuid4().hex
@@ -127,8 +113,7 @@ async def check_failover_alone(cluster: LoopbackCluster, client: httpx.AsyncClie
             break
     # The master of the client's create bucket, asked on every create: its failover must
     # stop no create (nor anything else) of the games elsewhere.
-    slot = key_slot(b"dg:rate:create:127.0.0.1")
-    victim = min(slot // (SLOTS // masters), masters - 1)
+    victim = master_holding(b"dg:rate:create:127.0.0.1", masters)
     on_victim = {t.id for t in tables if master_of(t.id, masters) == victim}
     assert on_victim and len(on_victim) < len(tables), "games on the victim and elsewhere"
 
@@ -143,17 +128,7 @@ async def check_failover_alone(cluster: LoopbackCluster, client: httpx.AsyncClie
     await asyncio.sleep(BEFORE_SECONDS)
     killed_at = time.monotonic()
     cluster.masters[victim].kill()  # and it stays dead
-    promoted = cluster.replicas[victim]
-    survivor = cluster.masters[(victim + 1) % masters]
-    deadline = killed_at + 60
-    while True:  # the replica is a master and the cluster says so
-        await asyncio.sleep(0.1)
-        assert time.monotonic() < deadline, "the replica was never promoted"
-        with promoted.client() as r, survivor.client() as s:
-            role = r.execute_command("ROLE")[0]
-            state = s.execute_command("CLUSTER", "INFO").decode()
-        if role == b"master" and "cluster_state:ok" in state:
-            break
+    promoted = await cluster.promoted(victim, killed_at + 60)
     promoted_at = time.monotonic()
     until[0] = promoted_at + GRACE_SECONDS + AFTER_SECONDS
     await asyncio.gather(*players)

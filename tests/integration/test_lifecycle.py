@@ -1,5 +1,5 @@
 """Games end: the admin abandons an open game, an open game not started in time and an idle
-game expire, and an over-long log is cut (RULINGS.md, "Liveness and lifecycle"). Each ends
+game expire, and an over-long log is cut (docs/rulings.md, "Liveness and lifecycle"). Each ends
 with `game_abandoned`, its log revealed, and the lobby and the audit know it."""
 
 from __future__ import annotations
@@ -10,15 +10,9 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.infra.embedded import EmbeddedValkey
-from tests.conftest import make_app
-from tests.integration.test_lobby_and_stream import lobby_entry, wait_for
-from tests.players import new_table
-
-
-async def events_of(client, game_id: str) -> list[dict]:
-    r = await client.get(f"/v1/games/{game_id}/events", params={"after": 0})
-    assert r.status_code == 200, r.text
-    return r.json()["events"]
+from tests.conftest import make_app, wait_for
+from tests.integration.test_lobby_and_stream import lobby_entry
+from tests.players import events_of, new_table
 
 
 async def ended(client, game_id: str, timeout: float = 20) -> list[dict]:

@@ -5,17 +5,8 @@ import asyncio
 import httpx
 import msgspec
 
+from tests.conftest import wait_for
 from tests.players import new_table
-
-
-async def wait_for(predicate, timeout: float = 10.0):
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        value = await predicate()
-        if value:
-            return value
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.05)
 
 
 async def lobby_entry(client, game_id: str, seq: int = 0, **query):

@@ -7,8 +7,6 @@ import os
 import signal
 import socket
 import stat
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,6 +15,7 @@ import redis
 
 from service.infra.embedded import PASSWORD_FILE, EmbeddedValkey
 from tests.integration.test_restart import free_port, serve
+from tests.processes import run_cli
 
 
 def mode(path: Path) -> int:
@@ -144,14 +143,6 @@ def test_serve_prints_where_the_server_is_and_where_its_password_lives_but_not_t
     assert str(data.resolve() / PASSWORD_FILE) in line
     assert password not in printed
     # and a later command on the same data finds the password it needs
-    env = {**os.environ, "DANGER_DATA_DIR": str(data)}
-    env.pop("REDIS_URL", None)
-    rebuilt = subprocess.run(
-        [sys.executable, "-m", "service.cli", "projections", "rebuild"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    rebuilt = run_cli("projections", "rebuild", DANGER_DATA_DIR=str(data))
     assert rebuilt.returncode == 0, rebuilt.stderr
     assert password not in rebuilt.stdout + rebuilt.stderr

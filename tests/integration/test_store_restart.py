@@ -6,8 +6,6 @@ and `danger worker` gives up only on a store that does not come back."""
 import asyncio
 import os
 import signal
-import subprocess
-import sys
 import time
 from functools import partial
 from pathlib import Path
@@ -20,6 +18,7 @@ from service.infra.embedded import EmbeddedValkey
 from tests.conftest import make_app, on_socket
 from tests.integration.test_restart import free_port
 from tests.players import bot_table, new_table
+from tests.processes import worker
 from tests.stores import store_client
 
 DOWN_SECONDS = 2.0  # how long the store stays away
@@ -151,23 +150,12 @@ async def _status(http: httpx.AsyncClient, code: int) -> bool:
         return False
 
 
-def worker(url: str, give_up: float, log: Path) -> subprocess.Popen:
-    env = {**os.environ, "REDIS_URL": url, "DANGER_GIVE_UP_SECONDS": str(give_up)}
-    with open(log, "w") as out:  # a file, not a pipe nobody reads while it runs
-        return subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "worker"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=out,
-        )
-
-
 def test_danger_worker_outlives_a_store_restart_and_exits_1_when_the_store_stays_away(tmp_path):
     server = EmbeddedValkey(tmp_path / "valkey", port=free_port())
     server.start()
     give_up = 4.0
     log = tmp_path / "worker.log"
-    proc = worker(server.url, give_up, log)
+    proc = worker(server, log, DANGER_GIVE_UP_SECONDS=str(give_up))
     try:
         time.sleep(2)
         stop_store(server, signal.SIGKILL)

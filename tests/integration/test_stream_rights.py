@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.conftest import wait_for
 from tests.integration.test_stream_writer import writing
 from tests.integration.test_streams import (
     Listener,
@@ -24,9 +25,8 @@ from tests.integration.test_streams import (
     open_stream,
     play,
     serving,
-    wait_for,
 )
-from tests.players import Table, new_table
+from tests.players import Table, bearer, events_of, new_table
 
 WRITTEN_BY = pytest.mark.parametrize("writer", [False, True], ids=["api-process", "stream-writer"])
 
@@ -42,10 +42,6 @@ async def streaming(valkey: Any, writer: bool) -> AsyncIterator[Server]:
             yield server
 
 
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 async def settled(listener: Listener, seq: int) -> None:
     """Until the stream ended, or sent the event at `seq`."""
     await wait_for(lambda: listener.ended or (listener.seqs and listener.seqs[-1] >= seq))
@@ -59,12 +55,6 @@ async def replace_token(http: httpx.AsyncClient, table: Table, seat: int) -> htt
     """A new token for the seat while the game is under way: the seat's own to ask for
     (docs/rulings.md, "A seat's token")."""
     return await http.post(f"/v1/games/{table.id}/players/{seat}/token", headers=table.auth(seat))
-
-
-async def events_of(table: Table) -> list[dict]:
-    r = await table.client.get(f"/v1/games/{table.id}/events")
-    assert r.status_code == 200, r.text
-    return r.json()["events"]
 
 
 @WRITTEN_BY
@@ -91,7 +81,7 @@ async def test_a_seat_given_up_ends_its_stream_before_the_next_occupant_is_dealt
         r = await elsewhere.post(f"/v1/games/{table.id}/start", headers=bearer(table.admin))
         assert r.status_code == 200, r.text
         final = (await table.state())["seq"]
-        left = last_of(await events_of(table), "seat_left", 1)
+        left = last_of(await events_of(table.client, table.id), "seat_left", 1)
 
         await settled(old, final)
         shown = [e for e in old.events if e["type"] == "hand_dealt" and e["data"]["cards"]]
@@ -135,7 +125,8 @@ async def test_a_new_token_for_a_seat_ends_the_old_tokens_stream_before_the_next
         renewed, renewed_task = open_stream(http, table.id, **table.auth(0))
         await settled(renewed, reissued)  # open, its backlog read
         final = await play(table, 3, rng)  # seats 1 and 2 pick, the cards pass, seat 0 picks
-        assert last_of(await events_of(table), "seat_token_reissued", 0) == reissued
+        events = await events_of(table.client, table.id)
+        assert last_of(events, "seat_token_reissued", 0) == reissued
 
         await settled(old, final)
         after = [(e["seq"], e["type"]) for e in old.events if e["seq"] > reissued]
@@ -169,7 +160,7 @@ async def test_a_withdrawal_read_from_the_store_ends_the_stream_there(valkey):
         assert r.status_code == 201 and r.json()["seat"] == 1
         r = await http.post(f"/v1/games/{table.id}/start", headers=bearer(table.admin))
         assert r.status_code == 200, r.text
-        left = last_of(await events_of(table), "seat_left", 1)
+        left = last_of(await events_of(table.client, table.id), "seat_left", 1)
 
         seqs: list[int] = []
         async with asyncio.timeout(60):  # only against a hang: the stream ends by itself

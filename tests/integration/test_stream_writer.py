@@ -19,7 +19,7 @@ import pytest
 
 from service.http.http_protocols import protocol
 from service.infra.config import Settings
-from tests.conftest import make_app, on_socket
+from tests.conftest import make_app, on_socket, wait_for
 from tests.integration.test_streams import (
     Listener,
     Server,
@@ -28,7 +28,6 @@ from tests.integration.test_streams import (
     listen,
     open_stream,
     play,
-    wait_for,
 )
 from tests.players import new_table, play_to_end
 

@@ -19,24 +19,11 @@ import msgspec
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.conftest import make_app, on_socket
+from tests.conftest import make_app, on_socket, wait_for
 from tests.players import Table, new_table, play_to_end
 from tests.stores import store_client
 
 STREAMS = 1000
-
-
-async def wait_for(predicate: Any, timeout: float = 60.0) -> Any:
-    """Poll until `predicate()` is true; the timeout only guards against a hang."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        value = predicate()
-        if asyncio.iscoroutine(value):
-            value = await value
-        if value:
-            return value
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.02)
 
 
 async def eventually(predicate: Any, seconds: float) -> bool:

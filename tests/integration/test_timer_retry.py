@@ -5,7 +5,6 @@ import asyncio
 import time
 import uuid
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 from arq import Worker
@@ -15,10 +14,9 @@ from redis.asyncio import Redis
 from events.store import EventStore
 from service.assembly.runtime import command_path
 from service.infra.config import Lifecycle
-from service.infra.embedded import EmbeddedValkey
 from service.jobs.worker import JobQueue, build_worker, job_id, sweep
 from tests.conftest import make_app
-from tests.players import first_to_act, new_table
+from tests.players import events_of, first_to_act, new_table
 from tests.stores import queue_of, queue_pool, store_client
 
 JOB_SECONDS = 0.5  # the test worker's bound on one attempt
@@ -65,12 +63,12 @@ async def stop(worker: Worker, running: asyncio.Task) -> None:
 
 async def rings_of(client, game_id: str, timer: str) -> list[dict]:
     """The commands a timer caused: the first event of each carries its `fire_timer`."""
-    events = (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+    events = await events_of(client, game_id)
     return [e for e in events if e.get("cause") == {"type": "fire_timer", "timer": timer}]
 
 
 async def next_rings(client, game_id: str, first: str) -> list[dict]:
-    events = (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+    events = await events_of(client, game_id)
     causes = [e.get("cause") or {} for e in events]
     return [c for c in causes if c.get("type") == "fire_timer" and c.get("timer") != first]
 
@@ -114,17 +112,9 @@ async def test_a_ring_slower_than_the_job_timeout_is_tried_again_and_rings_once(
             await redis.aclose()
 
 
-@pytest.fixture
-def own_server(tmp_path: Path):
-    """A server of its own: the sweep reads every game's due set, and the suite's games must
-    not be swept into this test's queue."""
-    server = EmbeddedValkey(tmp_path)
-    server.start()
-    yield server
-    server.stop()
-
-
 async def test_a_dropped_timer_job_is_queued_again_by_the_sweep_and_rings(own_server):
+    # A store of its own: the sweep reads every game's due set, and the suite's games must not
+    # be swept into this test's queue.
     queue = "dg:timers:test-dropped"
     app = make_app(own_server, background=False, queue=queue)
     async with AsyncTestClient(app=app) as client:

@@ -1,52 +1,31 @@
 """Timers with real worker processes: two at once, and one killed and started again."""
 
 import asyncio
-import os
 import random
 import signal
-import subprocess
-import sys
-from pathlib import Path
 
-import pytest
 from litestar.testing import AsyncTestClient
 
 from service.assembly.app import create_app
 from service.infra.config import Settings
-from service.infra.embedded import EmbeddedValkey
-from tests.players import new_table
-
-
-def worker(url: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "worker"],
-        env={**os.environ, "REDIS_URL": url},  # it carries a password: not on a command line
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+from tests.players import events_of, new_table
+from tests.processes import worker
+from tests.stores import with_queue
 
 
 async def rang(client, game_id: str) -> list[tuple[int, int]]:
-    events = (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
+    events = await events_of(client, game_id)
     return [(e["data"]["round"], e["data"]["attempt"]) for e in events if e["type"] == "timer_rang"]
-
-
-@pytest.fixture
-def own_server(tmp_path: Path):
-    server = EmbeddedValkey(tmp_path)
-    server.start()
-    yield server
-    server.stop()
 
 
 async def test_each_round_timer_rings_once_with_two_workers_and_one_killed(own_server):
     # Played as fast as the client can, from one address: no per-client limits.
     settings = Settings(background=False, rate_limits=False, open_games_per_client=0)
-    app = create_app(settings, own_server.url)
+    app = create_app(with_queue(settings, own_server), own_server.url)
     rng = random.Random(5)
     async with AsyncTestClient(app=app) as client:
         table = await new_table(client, seats=2, game="danger-danger", round_seconds=1.0)
-        workers = [worker(own_server.url), worker(own_server.url)]
+        workers = [worker(own_server), worker(own_server)]
         try:
             for _ in range(3):
                 # somewhere around a deadline, one worker dies; a new one takes its place
@@ -54,7 +33,7 @@ async def test_each_round_timer_rings_once_with_two_workers_and_one_killed(own_s
                 victim = workers.pop(0)
                 victim.send_signal(signal.SIGKILL)
                 victim.wait()
-                workers.append(worker(own_server.url))
+                workers.append(worker(own_server))
             # nobody plays: the third timer-only replay ends the game (RULINGS, no_play)
             deadline = asyncio.get_running_loop().time() + 40
             while len(await rang(client, table.id)) < 3:
@@ -82,14 +61,10 @@ async def test_a_worker_alone_shows_its_timers_on_a_metrics_port_of_its_own(own_
 
     settings = Settings(background=False, rate_limits=False, open_games_per_client=0)
     port = free_port()
-    alone = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "worker"],
-        env={**os.environ, "REDIS_URL": own_server.url, "DANGER_METRICS_PORT": str(port)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    alone = worker(own_server, DANGER_METRICS_PORT=str(port))
     try:
-        async with AsyncTestClient(app=create_app(settings, own_server.url)) as client:
+        app = create_app(with_queue(settings, own_server), own_server.url)
+        async with AsyncTestClient(app=app) as client:
             table = await new_table(client, seats=2, game="danger-danger", round_seconds=1.0)
             loop = asyncio.get_running_loop()
             deadline, rung = loop.time() + 30, 0.0

@@ -8,12 +8,8 @@ from arq.connections import RedisSettings
 from events.store import EventStore
 from service.assembly.runtime import command_path
 from service.jobs.worker import build_worker
-from tests.players import new_table
+from tests.players import events_of, new_table
 from tests.stores import Unscheduled, queue_of, store_client
-
-
-async def events_of(client, game_id: str) -> list[dict]:
-    return (await client.get(f"/v1/games/{game_id}/events")).json()["events"]
 
 
 async def wait_for_type(client, game_id: str, kind: str, count: int = 1, timeout: float = 15):

@@ -6,9 +6,8 @@ from collections import Counter
 
 from domain.danger import RULES, DangerOptions, DangerState
 from domain.danger.cards import FULL_DECK
-from domain.kernel import Command, Event, Shuffler
-
-SHUFFLER = Shuffler(bytes(32))
+from domain.kernel import Command, Event
+from tests.domain.scenario import decided, refusing, set_up
 
 
 def stack(*top: str) -> list[str]:
@@ -19,19 +18,12 @@ def stack(*top: str) -> list[str]:
 
 def given(*top: str, seats: int = 3, **options: object) -> DangerState:
     opts = DangerOptions(deck=stack(*top), **options)  # type: ignore[arg-type]  # the test's
-    state = RULES.initial(opts, seats)
-    for event in RULES.setup(opts, seats, SHUFFLER):
-        RULES.evolve(state, event)
-    return state
+    return set_up(RULES, opts, seats)
 
 
 def when(state: DangerState, seat: int, command: Command) -> list[Event]:
     """Decide `command` and fold its events into `state`; return the events."""
-    events = RULES.decide(state, command, seat, SHUFFLER)
-    for event in events:
-        RULES.evolve(state, event)
-    return events
+    return decided(RULES, state, seat, command)
 
 
-def types(events: list[Event]) -> list[str]:
-    return [type(e).__struct_config__.tag for e in events]  # type: ignore[misc]  # all tagged
+refused = refusing(when)

@@ -1,7 +1,5 @@
 """Danger's turn, given a stack, when a seat sends a command, then these events or a refusal."""
 
-import pytest
-
 from domain.danger.messages import (
     CardDiscarded,
     CardDrawn,
@@ -17,15 +15,9 @@ from domain.danger.messages import (
     TurnEnded,
 )
 from domain.danger.rules import legal
-from domain.kernel import RuleViolation
+from tests.domain.scenario import types
 
-from .scenario import given, types, when
-
-
-def refused(state, seat, command) -> str:
-    with pytest.raises(RuleViolation) as info:
-        when(state, seat, command)
-    return info.value.code
+from .scenario import given, refused, when
 
 
 def play_turns(state, seats_cards: int) -> None:

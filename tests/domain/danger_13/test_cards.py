@@ -1,6 +1,5 @@
 """Danger 13's packet and every card's effect, given a pile, when the dealer gives."""
 
-import pytest
 
 from domain.danger_13.cards import DEFAULT_DECK, cards_of, check_deck
 from domain.danger_13.messages import (
@@ -22,15 +21,9 @@ from domain.danger_13.messages import (
     RoundStarted,
 )
 from domain.danger_13.rules import legal
-from domain.kernel import InvalidOptions, RuleViolation, visible
+from domain.kernel import InvalidOptions, visible
 
-from .scenario import given, when
-
-
-def refused(state, seat, command) -> str:
-    with pytest.raises(RuleViolation) as info:
-        when(state, seat, command)
-    return info.value.code
+from .scenario import given, refused, when
 
 
 def deal(state, *targets: int) -> list:

@@ -7,10 +7,9 @@ from collections import Counter
 from domain.danger_danger import RULES, DangerDangerOptions, DangerDangerState
 from domain.danger_danger.cards import DEFAULT_DECK, INITIAL, team_deck
 from domain.danger_danger.messages import TeamPiles
-from domain.kernel import Command, Event, Shuffler
+from domain.kernel import Command, Event
 from domain.kernel.table import GameAbandoned
-
-SHUFFLER = Shuffler(bytes(32))
+from tests.domain.scenario import SHUFFLER, decided, refusing, set_up
 
 
 def pile(team: str, *top: str) -> list[str]:
@@ -28,17 +27,14 @@ def given(
     options = DangerDangerOptions(
         stack=TeamPiles(pink=pile("pink", *pink), yellow=pile("yellow", *yellow))
     )
-    state = RULES.initial(options, len(teams))
-    for event in RULES.setup(options, len(teams), SHUFFLER, teams=list(teams)):
-        RULES.evolve(state, event)
-    return state
+    return set_up(RULES, options, len(teams), teams=list(teams))
 
 
 def when(state: DangerDangerState, seat: int, command: Command) -> list[Event]:
-    events = RULES.decide(state, command, seat, SHUFFLER)
-    for event in events:
-        RULES.evolve(state, event)
-    return events
+    return decided(RULES, state, seat, command)
+
+
+refused = refusing(when)
 
 
 def ring(state: DangerDangerState) -> list[Event]:

@@ -3,18 +3,14 @@ no command at all from either team end the game as abandoned; any command resets
 
 from domain.danger_danger import RULES
 from domain.danger_danger.messages import DrawCard, GoOut, RoundScored, TimerRang
-from domain.kernel import AUDITOR, Shuffler
+from domain.kernel import AUDITOR
 from domain.kernel import table as tables
-from domain.kernel.table import FireTimer, GameAbandoned, SeedRevealed
+from domain.kernel.table import GameAbandoned, SeedRevealed
+from tests.domain.scenario import fire, started, types
 
 from .scenario import given, ring, when
 
 PINK, YELLOW = 0, 1
-SHUFFLER = Shuffler(bytes(32))
-
-
-def types(events) -> list[str]:
-    return [type(e).__struct_config__.tag for e in events]
 
 
 def test_a_third_round_in_a_row_with_no_command_ends_the_game_as_abandoned():
@@ -60,24 +56,11 @@ def test_going_out_is_a_command_too():
     assert state.tokens["pink"] == 1 and state.idle_replays == 0
 
 
-def started(seats: int):
-    created = tables.create(RULES, seats, RULES.options_type(), False, "c")[0]
-    table = tables.from_created(RULES, created)
-    for seat in range(seats):
-        for event in tables.decide(table, RULES, tables.Join(name=f"p{seat}"), "anyone", SHUFFLER):
-            tables.evolve(table, RULES, event)
-    for event in tables.decide(table, RULES, tables.Start(), "admin", SHUFFLER):
-        tables.evolve(table, RULES, event)
-    return table
-
-
 def test_at_the_table_the_abandonment_reveals_the_seed_and_stops_the_game():
-    table = started(4)
+    table = started(RULES, 4)
     for _ in range(3):
         (timer,) = table.timer_ids()
-        events = tables.decide(table, RULES, FireTimer(timer=timer), "server", SHUFFLER)
-        for event in events:
-            tables.evolve(table, RULES, event)
+        events = fire(table, RULES, timer)
     assert events[-2:] == [GameAbandoned(reason="no_play"), SeedRevealed(seed=bytes(32).hex())]
     assert table.status == "abandoned" and tables.is_over(table.status)
     assert table.timers == {} and tables.running_timers(table, RULES) == []

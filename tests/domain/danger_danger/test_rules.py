@@ -22,15 +22,9 @@ from domain.danger_danger.rules import legal
 from domain.danger_danger.state import cases_showing
 from domain.kernel import InvalidOptions, RuleViolation
 
-from .scenario import given, ring, when
+from .scenario import given, refused, ring, when
 
 PINK, YELLOW = 0, 1
-
-
-def refused(state, seat, command) -> str:
-    with pytest.raises(RuleViolation) as info:
-        when(state, seat, command)
-    return info.value.code
 
 
 def test_adjacent_numbers_fit_and_8_and_1_wrap_around():

@@ -5,9 +5,8 @@ from __future__ import annotations
 from domain.high_voltage import RULES, HighVoltageOptions, HighVoltageState
 from domain.high_voltage.cards import DECKS
 from domain.high_voltage.messages import Pick
-from domain.kernel import Command, Event, Shuffler
-
-SHUFFLER = Shuffler(bytes(32))
+from domain.kernel import Command, Event
+from tests.domain.scenario import decided, refusing, set_up
 
 
 def dealt(*hands: list[int], seats: int | None = None) -> list[int]:
@@ -19,17 +18,14 @@ def dealt(*hands: list[int], seats: int | None = None) -> list[int]:
 
 def given(deck: list[int], seats: int, **options: object) -> HighVoltageState:
     opts = HighVoltageOptions(deck=deck, **options)  # type: ignore[arg-type]  # the test's
-    state = RULES.initial(opts, seats)
-    for event in RULES.setup(opts, seats, SHUFFLER):
-        RULES.evolve(state, event)
-    return state
+    return set_up(RULES, opts, seats)
 
 
 def when(state: HighVoltageState, seat: int, command: Command) -> list[Event]:
-    events = RULES.decide(state, command, seat, SHUFFLER)
-    for event in events:
-        RULES.evolve(state, event)
-    return events
+    return decided(RULES, state, seat, command)
+
+
+refused = refusing(when)
 
 
 def draft_lowest(state: HighVoltageState) -> None:

@@ -15,10 +15,10 @@ from domain.high_voltage.messages import HighVoltageRoundScored, Pick, Play
 from domain.high_voltage.scoring import score
 from domain.high_voltage.view import HighVoltageView
 from domain.kernel import Command
-from domain.kernel.bots import Dice
 from domain.simulation import play
+from tests.domain.scenario import SHUFFLER, strict
 
-from .scenario import SHUFFLER, dealt, given, when
+from .scenario import dealt, given, when
 
 
 def holding(*hands: list[int]) -> HighVoltageState:
@@ -89,14 +89,7 @@ def test_playing_last_it_ducks_a_trick_that_would_cancel_its_safe_card():
 
 def test_greedy_returns_a_legal_move_in_whole_games():
     checked: list[int] = []
-
-    def strict(view: HighVoltageView, seat: int, moves: list[Command], dice: Dice) -> Command:
-        move = greedy(view, seat, moves, dice)
-        assert move in moves
-        checked.append(seat)
-        return move
-
-    rules = dataclasses.replace(RULES, greedy=strict)
+    rules = dataclasses.replace(RULES, greedy=strict(greedy, checked))
     for seats, bots in (
         (2, ["greedy", "random"]),
         (3, ["greedy"] * 3),

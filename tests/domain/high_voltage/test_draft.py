@@ -1,21 +1,14 @@
 """The draft: 9 dealt, keep 3 and pass 6 left, keep 3 of the 6 received and pass 3 left."""
 
-import pytest
 
 from domain.high_voltage.messages import CardsPassed, CardsPicked, Pick, Play, TrickStarted
 from domain.high_voltage.rules import legal
-from domain.kernel import RuleViolation, visible
+from domain.kernel import visible
 
-from .scenario import dealt, given, when
+from .scenario import dealt, given, refused, when
 
 S0 = [10, 11, 12, 13, 14, 20, 21, 22, 23]
 S1 = [24, 30, 31, 32, 33, 34, 40, 41, 42]
-
-
-def refused(state, seat, command) -> str:
-    with pytest.raises(RuleViolation) as info:
-        when(state, seat, command)
-    return info.value.code
 
 
 def test_nine_cards_are_dealt_and_the_rest_leave_unseen():

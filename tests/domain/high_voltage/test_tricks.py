@@ -15,8 +15,9 @@ from domain.high_voltage.messages import (
 from domain.high_voltage.rules import _next_leader
 from domain.high_voltage.scoring import score
 from domain.kernel import RuleViolation
+from tests.domain.scenario import SHUFFLER
 
-from .scenario import SHUFFLER, dealt, draft_lowest, given, when
+from .scenario import dealt, draft_lowest, given, when
 
 S0 = [10, 11, 12, 13, 14, 20, 21, 22, 23]
 S1 = [24, 30, 31, 32, 33, 34, 40, 41, 42]

@@ -4,7 +4,7 @@ shard's players hash), a read of every feed (what a projection and the stream hu
 quiet spell) and a lobby page, with 16 and with 1,024 shards, on one embedded Valkey (and on a
 loopback cluster of three masters with `--cluster`). 5,000 games filed, none due.
 
-    .venv/bin/python -m bench.shards [--games 5000] [--repeat 20] [--cluster]
+    .venv/bin/python -m bench.experiments.shards [--games 5000] [--repeat 20] [--cluster]
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ way sends the bucket as it was before it was kept out of the append-only file
 (`service/http/guards/rate_bucket.lua` without its `redis.set_repl` line), over TCP: what the fsync
 cost.
 
-    .venv/bin/python -m bench.round_trips [--calls 4000] [--rounds 3]
+    .venv/bin/python -m bench.experiments.round_trips [--calls 4000] [--rounds 3]
 
 It prints the client process's CPU (user + system, every thread) and the wall time per call,
 one call in flight and 16 at once, for each way in; and one JSON line with every figure.
@@ -59,7 +59,7 @@ async def measure(url: str, script: Script, calls: int, in_flight: int) -> tuple
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench.round_trips", description=__doc__)
+    parser = argparse.ArgumentParser(prog="bench.experiments.round_trips", description=__doc__)
     parser.add_argument("--calls", type=int, default=4000)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     deadline = time.monotonic() + 15
     while not socket_file.exists():
         if time.monotonic() > deadline or server.poll() is not None:
-            print("bench.round_trips: valkey-server did not start", file=sys.stderr)
+            print("bench.experiments.round_trips: valkey-server did not start", file=sys.stderr)
             return 2
         time.sleep(0.05)
     figures: dict[str, dict[int, list[tuple[float, float]]]] = {w: {1: [], 16: []} for w in ways}

@@ -2,10 +2,11 @@
 through `service/infra/logs.py` as `danger serve` configures it, to /dev/null, the CPU of every
 thread of the process per line (under a minute).
 
-    .venv/bin/python -m bench.log_lines [--lines 20000] [--rounds 3]
+    .venv/bin/python -m bench.experiments.log_lines [--lines 20000] [--rounds 3]
 
 To compare two commits, run it from a worktree of the other one: `cd ../other &&
-PYTHONPATH=. python /path/to/bench/log_lines.py` measures that commit's `service/infra/logs.py`.
+PYTHONPATH=. python /path/to/bench/experiments/log_lines.py` measures that commit's
+`service/infra/logs.py`.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def one_round(lines: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench.log_lines", description=__doc__)
+    parser = argparse.ArgumentParser(prog="bench.experiments.log_lines", description=__doc__)
     parser.add_argument("--lines", type=int, default=20_000)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)

@@ -3,7 +3,7 @@ SSE route behind the service's own outer layers (service/http/observe.py,
 service/live/foreground.py), and by a bare ASGI app, both to a `send` that only counts, in one
 process (a few seconds).
 
-    .venv/bin/python -m bench.sse_layers [--frames 200000]
+    .venv/bin/python -m bench.experiments.sse_layers [--frames 200000]
 
 It leaves out what both pay alike on a real connection: uvicorn's send, the task switch that
 wakes a stream, the socket write and the kernel's path (about 38 µs a write in all with

@@ -4,7 +4,7 @@ sending GETs to an embedded Valkey through one pool of 64 connections, as a busy
 does. Valkey runs on the other core, so the client is busy throughout and its CPU is the
 pool's and redis-py's, not the machine's spread between two runs.
 
-    .venv/bin/python -m bench.pool [--rounds 6] [--tasks 16] [--commands 1500]
+    .venv/bin/python -m bench.experiments.pool [--rounds 6] [--tasks 16] [--commands 1500]
 
 The last line printed is one JSON object with every figure.
 """
@@ -67,7 +67,7 @@ async def measure(args: argparse.Namespace) -> dict[str, list[float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench.pool", description=__doc__)
+    parser = argparse.ArgumentParser(prog="bench.experiments.pool", description=__doc__)
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--tasks", type=int, default=16)
     parser.add_argument("--commands", type=int, default=1500, help="GETs per task and pass")
