@@ -46,7 +46,7 @@ def make_app(
         "queue_url": getattr(valkey, "queue_url", None),
         **settings,
     }
-    return create_app(Settings(**settings), valkey.url, local_clock)  # type: ignore[arg-type]
+    return create_app(Settings().replace(**settings), valkey.url, local_clock)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ from service.infra.config import Settings
 
 @cache
 def spec() -> dict[str, Any]:
-    app = create_app(Settings(background=False), "redis://127.0.0.1:0/0")
+    app = create_app(Settings().replace(background=False), "redis://127.0.0.1:0/0")
     return json.loads(json.dumps(app.openapi_schema.to_schema()))
 
 

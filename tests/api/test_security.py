@@ -65,7 +65,7 @@ def test_every_operation_that_takes_a_token_declares_which():
 
 
 def test_in_keys_mode_the_spec_says_a_create_needs_an_app_key():
-    app = create_app(Settings(background=False, auth="keys"), "redis://127.0.0.1:0/0")
+    app = create_app(Settings().replace(background=False, auth="keys"), "redis://127.0.0.1:0/0")
     spec = app.openapi_schema.to_schema()
     assert spec["paths"]["/v1/games"]["post"]["security"] == [{"appKey": []}]
     assert spec["paths"]["/v1/players"]["post"]["security"] == [{"appKey": []}]

@@ -10,7 +10,7 @@ SPEC = Path(__file__).parents[2] / "openapi" / "openapi.json"
 
 
 def generated() -> dict:
-    app = create_app(Settings(background=False), "redis://127.0.0.1:0/0")
+    app = create_app(Settings().replace(background=False), "redis://127.0.0.1:0/0")
     return json.loads(json.dumps(app.openapi_schema.to_schema()))
 
 

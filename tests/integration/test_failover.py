@@ -96,7 +96,7 @@ async def seq_of(client: httpx.AsyncClient, game_id: str) -> int:
 async def test_a_master_killed_under_load_loses_no_answered_command(tmp_path: Path):
     cluster = LoopbackCluster(tmp_path, masters=3, replicas=1).start()
     try:
-        settings = Settings(
+        settings = Settings().replace(
             rate_limits=False,
             open_games_per_client=0,
             queue_url=cluster.queue_url,

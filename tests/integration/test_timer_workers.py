@@ -41,7 +41,7 @@ def own_server(tmp_path: Path):
 
 async def test_each_round_timer_rings_once_with_two_workers_and_one_killed(own_server):
     # Played as fast as the client can, from one address: no per-client limits.
-    settings = Settings(background=False, rate_limits=False, open_games_per_client=0)
+    settings = Settings().replace(background=False, rate_limits=False, open_games_per_client=0)
     app = create_app(settings, own_server.url)
     rng = random.Random(5)
     async with AsyncTestClient(app=app) as client:
@@ -80,7 +80,7 @@ async def test_a_worker_alone_shows_its_timers_on_a_metrics_port_of_its_own(own_
 
     from tests.integration.test_restart import free_port
 
-    settings = Settings(background=False, rate_limits=False, open_games_per_client=0)
+    settings = Settings().replace(background=False, rate_limits=False, open_games_per_client=0)
     port = free_port()
     alone = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "worker"],
