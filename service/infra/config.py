@@ -4,9 +4,11 @@ The settings come in groups, one for each part of the service that reads them to
 (`settings.streams.streams_max`). Each is declared once, in its group, by `setting(...)`:
 its variable, its default, how its text is read, what it means and what it allows.
 `Settings.from_env` reads every declared variable (one unset, or set to nothing, keeps its
-default; a switch set to nothing is off). Every check of the values is in `_refusal`, run
-whenever a `Settings` is made: a value it refuses raises ValueError naming the variable and
-what it allows, and `danger serve` and `danger worker` stop with that line.
+default; a switch set to nothing is off); a text its parser cannot read is refused there,
+named. Every rule on the values (ranges, choices, settings that must agree) is checked in
+`_refusal`, whenever a `Settings` is made, from the environment or in code: a value it
+refuses raises ValueError naming the variable and what it allows, and `danger serve` and
+`danger worker` stop with that line (exit status 2).
 
 This module is the bottom of the service: it imports nothing of it.
 """
