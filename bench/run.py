@@ -392,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--stacks",
         nargs="+",
-        default=[Settings.server_stack],
+        default=[Settings().server.server_stack],
         choices=[*SERVER_STACKS, GRANIAN],
         help="server stacks to run the service and the anchor on, each in turn",
     )

@@ -48,7 +48,7 @@ def make_app(
         "queue_url": getattr(valkey, "queue_url", None),
         **settings,
     }
-    return create_app(Settings(**settings), valkey.url, local_clock)  # type: ignore[arg-type]  # the test's
+    return create_app(Settings().replace(**settings), valkey.url, local_clock)
 
 
 @pytest.fixture(scope="session")

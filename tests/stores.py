@@ -201,9 +201,7 @@ def fields_of(raw: object) -> dict:
 
 def with_queue(settings, store: object):
     """`settings` with the job queue beside `store` (a fixture's store; a cluster's queue)."""
-    from dataclasses import replace
-
-    return replace(settings, queue_url=getattr(store, "queue_url", None))
+    return settings.replace(queue_url=getattr(store, "queue_url", None))
 
 
 def queue_pool(store: object, queue: str):

@@ -15,5 +15,6 @@ async def _loop_module() -> str:
 
 def test_the_worker_runs_on_uvloop_unless_the_standard_loop_is_asked_for():
     assert event_loop.run(_loop_module(), Settings()).startswith("uvloop")
-    assert event_loop.run(_loop_module(), Settings(server_stack="uvloop")).startswith("uvloop")
-    assert event_loop.run(_loop_module(), Settings(server_stack="asyncio")).startswith("asyncio")
+    uvloop, standard = (Settings().replace(server_stack=s) for s in ("uvloop", "asyncio"))
+    assert event_loop.run(_loop_module(), uvloop).startswith("uvloop")
+    assert event_loop.run(_loop_module(), standard).startswith("asyncio")

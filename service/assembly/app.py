@@ -116,24 +116,27 @@ def create_app(
         redis, store, service, clock = core.redis, core.store, core.service, core.service.clock
         app.state.durability = core.in_force
         app.state.queue = core.pool
-        if settings.rate_limits and settings.rate_settle_ms > 0:
+        if settings.limits.rate_limits and settings.limits.rate_settle_ms > 0:
             limiter.ledger = Ledger(
-                redis, clock.time, settings.rate_settle_ms / 1000, settings.rate_buckets
+                redis,
+                clock.time,
+                settings.limits.rate_settle_ms / 1000,
+                settings.limits.rate_buckets,
             )
             limiter.ledger.start()
-        slots = StreamSlots(settings.streams_per_client, settings.streams_max)
+        slots = StreamSlots(settings.streams.streams_per_client, settings.streams.streams_max)
         keep_alive = app.state.get("keep_alive", KEEP_ALIVE_SECONDS)  # tests shorten it
         hub = StreamHub(
             service,
             slots,
-            queue_bound=settings.stream_queue,
-            writes_per_second=settings.stream_writes,
+            queue_bound=settings.streams.stream_queue,
+            writes_per_second=settings.streams.stream_writes,
             keep_alive=keep_alive,
             foreground=foreground,
-            stand_aside=settings.stream_stand_aside_ms / 1000,
+            stand_aside=settings.streams.stream_stand_aside_ms / 1000,
         )
         writer = app.state.stream_writer = None
-        if settings.stream_process:
+        if settings.streams.stream_process:
             writer = app.state.stream_writer = StreamWriter(settings, redis_url, slots, keep_alive)
             writer.start()
         # One subscription to the feeds' bell for every reader of the feeds here.
@@ -142,17 +145,17 @@ def create_app(
         await hub.start(bell)
         app.state.redis, app.state.service, app.state.hub = redis, service, hub
         app.state.offload = Offload(
-            settings.cpu_workers, settings.cpu_queue, settings.cpu_per_client
+            settings.cpu.cpu_workers, settings.cpu.cpu_queue, settings.cpu.cpu_per_client
         )
         # What exists now lives as long as the process: keep it out of every collection.
         # Young collections run less often; each request makes short-lived objects only.
         gc.freeze()
         gc.set_threshold(GC_YOUNG, 20, 20)
         # With the background, each of its tasks supervised; without, one sweep at the start.
-        supervisor = app.state.supervisor = Supervisor(settings.give_up_seconds)
-        app.state.heartbeat_key = background.heartbeat_key(settings.queue)
+        supervisor = app.state.supervisor = Supervisor(settings.worker.give_up_seconds)
+        app.state.heartbeat_key = background.heartbeat_key(settings.store.queue)
         first_sweep = None
-        if settings.background:
+        if settings.worker.background:
             # Their errors show in /health.
             app.state.projections = background.start(
                 supervisor, core.queue_at, redis, store, core.jobs, settings, bell
@@ -178,31 +181,31 @@ def create_app(
             await core.close()
             metrics.process_exits()
 
-    clients = Clients(settings.trusted_proxies)
+    clients = Clients(settings.http.trusted_proxies)
     foreground = Foreground()  # the requests in flight, which the streams' fan-out lets go first
     limiter = ratelimit.Limiter(settings.rates, clients)
     # Around every route, the commands' beside Litestar's included. The app key first: a
     # request is limited under its key when it sent a good one.
     middleware: list[Middleware] = [
         app_keys.AppKeyMiddleware,
-        *([ratelimit.middleware(limiter)] if settings.rate_limits else []),
+        *([ratelimit.middleware(limiter)] if settings.limits.rate_limits else []),
     ]
     app = Hall(
         clients=clients,
         foreground=foreground,
-        commands=CommandRoute(settings.max_body_bytes, middleware)
-        if settings.direct_commands
+        commands=CommandRoute(settings.http.max_body_bytes, middleware)
+        if settings.server.direct_commands
         else None,
         route_handlers=[
             games_api.GamesController,
             play_api.PlayController,
             history_api.HistoryController,
             health.health,
-            *([metrics_page.metrics] if settings.metrics in ("open", "token") else []),
+            *([metrics_page.metrics] if settings.observe.metrics in ("open", "token") else []),
             players_api.PlayersController,
             seats_api.SeatsController,
             docs_ui.assets(),
-            audit_api.upload_handler(settings.audit_upload_bytes),
+            audit_api.upload_handler(settings.http.audit_upload_bytes),
             web_ui.page,
             web_ui.assets(),
         ],
@@ -210,14 +213,16 @@ def create_app(
         middleware=middleware,
         state=State(
             {
-                "open_games": OpenGames(settings.open_games_per_client, clients),
+                "open_games": OpenGames(settings.limits.open_games_per_client, clients),
                 "clients": clients,
                 "limiter": limiter,
-                "creates": Creates(settings.idempotency_ms),
+                "creates": Creates(settings.play.idempotency_ms),
                 "unseated_players": settings.unseated_players,
                 "health": health.Snapshot(),
-                "operators": metrics.Operators(settings.metrics, settings.metrics_token),
-                "auth": settings.auth,
+                "operators": metrics.Operators(
+                    settings.observe.metrics, settings.observe.metrics_token
+                ),
+                "auth": settings.server.auth,
             }
         ),
         dependencies={
@@ -227,15 +232,15 @@ def create_app(
         lifespan=[lifespan],
         exception_handlers=HANDLERS,
         logging_config=None,  # the process's, set by service/infra/logs.py
-        request_max_body_size=settings.max_body_bytes,
+        request_max_body_size=settings.http.max_body_bytes,
         request_class=StrictRequest,
         cors_config=CORSConfig(
             # A browser client may read the limits, a game's ETag for If-Match, and whether a
             # command's answer is the minimal one it preferred.
-            allow_origins=list(settings.cors_origins),
+            allow_origins=list(settings.server.cors_origins),
             expose_headers=[*ratelimit.HEADERS, "ETag", "X-Request-ID", "Preference-Applied"],
         )
-        if settings.cors_origins
+        if settings.server.cors_origins
         else None,
         openapi_config=OpenAPIConfig(
             title="Danger Hall",
@@ -255,7 +260,7 @@ def from_env() -> Litestar:
     """The app as `danger serve --workers N` starts it in each API process (uvicorn imports
     it by name): settings and REDIS_URL from the environment."""
     settings = Settings.from_env()
-    logs.configure(settings.log_format, access_log=settings.access_log)
-    if settings.redis_url is None:
+    logs.configure(settings.observe.log_format, access_log=settings.observe.access_log)
+    if settings.store.redis_url is None:
         raise RuntimeError("REDIS_URL must name the server the API processes share")
-    return create_app(settings, settings.redis_url)
+    return create_app(settings, settings.store.redis_url)

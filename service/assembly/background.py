@@ -41,10 +41,10 @@ def start(
 
         # A projection keeps its own loop alive and logs what fails: it tells no progress.
         supervisor.start(f"projection:{projection.group}", project, beats=False)
-    supervisor.start("worker", SupervisedWorker(redis_url, jobs, settings.queue))
+    supervisor.start("worker", SupervisedWorker(redis_url, jobs, settings.store.queue))
 
     async def sweeping(health: TaskHealth) -> None:
-        await sweep(jobs, settings.sweep_seconds, health)
+        await sweep(jobs, settings.worker.sweep_seconds, health)
 
     supervisor.start("sweep", sweeping)
     return projections

@@ -35,11 +35,11 @@ async def open_stores(settings: Settings, redis_url: str) -> tuple[Store, str, I
     queue has a single server (service/infra/connections.py), the store keeps what is
     acknowledged (service/infra/durability.py), and its number of shards agrees with this
     process's (service/infra/shards.py); and where the job queue lives."""
-    redis = await open_store(redis_url, settings.redis_connections)
+    redis = await open_store(redis_url, settings.store.redis_connections)
     try:
-        queue_at = await queue_url(redis_url, settings.queue_url)
-        in_force = await durability.establish(redis, settings.durability)
-        await shards.establish(redis, settings.shards)  # the first write, on a fit store
+        queue_at = await queue_url(redis_url, settings.store.queue_url)
+        in_force = await durability.establish(redis, settings.store.durability)
+        await shards.establish(redis, settings.store.shards)  # the first write, on a fit store
     except BaseException:
         await redis.aclose()
         raise
@@ -93,17 +93,17 @@ async def open_core(
     `local_clock` is this process's clock (tests skew it: events and deadlines follow the
     store's clock whatever it says)."""
     redis, queue_at, in_force = await open_stores(settings, redis_url)
-    store = EventStore(redis, in_force.copies, settings.idempotency_ms)
+    store = EventStore(redis, in_force.copies, settings.play.idempotency_ms)
     # The job queue's pool is bounded too (arq's own would not be): the store's pool where
     # the queue lives on the store's server.
-    queue = open_queue(redis, redis_url, queue_at, settings.redis_connections)
-    pool = ArqRedis(queue.connection_pool, default_queue_name=settings.queue)
+    queue = open_queue(redis, redis_url, queue_at, settings.store.redis_connections)
+    pool = ArqRedis(queue.connection_pool, default_queue_name=settings.store.queue)
     service, jobs = command_path(
         store,
         JobQueue(pool),
-        settings.sandbox,
+        settings.play.sandbox,
         settings.lifecycle,
         StoreClock(redis, local_clock),
-        settings.cache_mb * 2**20,
+        settings.play.cache_mb * 2**20,
     )
     return Core(redis, queue_at, in_force, store, queue, pool, service, jobs)

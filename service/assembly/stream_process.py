@@ -45,16 +45,19 @@ class Writer:
         self.closed = loop.create_future()
         settings = self.settings
         redis, _, in_force = await open_stores(settings, self.redis_url)
-        store = EventStore(redis, in_force.copies, settings.idempotency_ms)
+        store = EventStore(redis, in_force.copies, settings.play.idempotency_ms)
         # Reads only: a service with no reactions, since it appends nothing.
         service = GameService(
-            store, settings.sandbox, settings.lifecycle, cache_bytes=settings.cache_mb * 2**20
+            store,
+            settings.play.sandbox,
+            settings.lifecycle,
+            cache_bytes=settings.play.cache_mb * 2**20,
         )
         self.hub = StreamHub(
             service,
             Unbounded(),
-            queue_bound=settings.stream_queue,
-            writes_per_second=settings.stream_writes,
+            queue_bound=settings.streams.stream_queue,
+            writes_per_second=settings.streams.stream_writes,
             keep_alive=keep_alive,
         )
         await self.hub.start()
@@ -128,8 +131,8 @@ def main(argv: list[str]) -> int:
     control = socket.socket(fileno=int(argv[0]))
     settings, redis_url, keep_alive = pickle.loads(control.recv(1 << 20))
     with contextlib.suppress(OSError):
-        os.nice(settings.stream_nice)
-    logs.configure(settings.log_format)
+        os.nice(settings.streams.stream_nice)
+    logs.configure(settings.observe.log_format)
     event_loop.run(Writer(control, settings, redis_url).serve(keep_alive), settings)
     logs.stop()
     return 0

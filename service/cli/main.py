@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from service.cli import simulate
@@ -37,22 +36,21 @@ def _serve(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a setting that says nothing we can use
         print(f"danger: {exc}", file=sys.stderr)
         return 2
-    settings = replace(
-        settings,
-        host=args.host or settings.host,
-        port=args.port or settings.port,
-        data_dir=Path(args.data_dir) if args.data_dir else settings.data_dir,
-        sandbox=args.sandbox or settings.sandbox,
-        redis_url=args.redis_url or settings.redis_url,
+    settings = settings.replace(
+        host=args.host or settings.server.host,
+        port=args.port or settings.server.port,
+        data_dir=Path(args.data_dir) if args.data_dir else settings.store.data_dir,
+        sandbox=args.sandbox or settings.play.sandbox,
+        redis_url=args.redis_url or settings.store.redis_url,
         background=not args.api_only,
-        access_log=args.access_log or settings.access_log,
+        access_log=args.access_log or settings.observe.access_log,
     )
-    logs.configure(settings.log_format, access_log=settings.access_log)
+    logs.configure(settings.observe.log_format, access_log=settings.observe.access_log)
     _open_files()
     embedded = None
-    redis_url = settings.redis_url
+    redis_url = settings.store.redis_url
     if redis_url is None:
-        embedded = EmbeddedValkey(settings.data_dir)
+        embedded = EmbeddedValkey(settings.store.data_dir)
         try:
             embedded.start()
         except DataDirInUse as exc:
@@ -72,23 +70,23 @@ def _serve(args: argparse.Namespace) -> int:
         if args.workers > 1:
             return _serve_processes(args, settings, redis_url)
         app = create_app(settings, redis_url)
-        loop, http = settings.loop_and_http
+        loop, http = settings.server.loop_and_http
         config = uvicorn.Config(
             app,
-            host=settings.host,
-            port=settings.port,
+            host=settings.server.host,
+            port=settings.server.port,
             loop=loop,
             # transport in scope; heads, connections bounded
             http=protocol(http, settings),  # type: ignore[arg-type]  # a factory: uvicorn calls it as a class
             log_level="info",
             log_config=None,  # the root logger, as service/infra/logs.py set it
             lifespan="on",
-            access_log=settings.access_log,
+            access_log=settings.observe.access_log,
             # who the client is: DANGER_TRUSTED_PROXY (service/http/guards/clients.py)
             proxy_headers=False,
         )
-        if settings.metrics == "port":
-            metrics.serve_alone(settings.metrics_port, settings.host)  # type: ignore[arg-type]  # "port" has one
+        if settings.observe.metrics == "port":
+            metrics.serve_alone(settings.observe.metrics_port, settings.server.host)  # type: ignore[arg-type]  # "port" has one
         server = uvicorn.Server(config)
         # uvicorn shuts down on Ctrl-C and then raises the signal again, which asyncio's
         # runner turns into KeyboardInterrupt: the shutdown is done, so no traceback.
@@ -145,38 +143,39 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
 
     os.environ.update(
         REDIS_URL=redis_url,
-        DANGER_SANDBOX="1" if settings.sandbox else "",
+        DANGER_SANDBOX="1" if settings.play.sandbox else "",
         DANGER_BACKGROUND="",  # the API processes leave the background to the worker
-        DANGER_ACCESS_LOG="1" if settings.access_log else "",
+        DANGER_ACCESS_LOG="1" if settings.observe.access_log else "",
     )
     # Every process writes its samples where any API process reads them for /metrics.
     samples = metrics.share_between_processes()
-    if settings.metrics == "port":  # every process's samples, from this one
-        metrics.serve_alone(settings.metrics_port, settings.host)  # type: ignore[arg-type]  # "port" has one
+    if settings.observe.metrics == "port":  # every process's samples, from this one
+        metrics.serve_alone(settings.observe.metrics_port, settings.server.host)  # type: ignore[arg-type]  # "port" has one
     worker = None
-    if settings.background:
+    if settings.worker.background:
         env = dict(os.environ)
-        if settings.metrics == "port":  # this process serves the port, the worker's samples too
+        # This process serves the port, the worker's samples too.
+        if settings.observe.metrics == "port":
             env.pop("DANGER_METRICS_PORT", None)
             env["DANGER_METRICS"] = "off"
         worker = subprocess.Popen(
             [sys.executable, "-m", "service.cli", "worker"], preexec_fn=die_with_parent, env=env
         )
-    loop, http = settings.loop_and_http
+    loop, http = settings.server.loop_and_http
     try:
         listening.serve_processes(
             listening.TcpConfig(
                 "service.assembly.app:from_env",
                 factory=True,
-                host=settings.host,
-                port=settings.port,
+                host=settings.server.host,
+                port=settings.server.port,
                 loop=loop,
                 # transport in scope; heads, connections bounded
                 http=protocol(http, settings),  # type: ignore[arg-type]  # a factory: uvicorn calls it as a class
                 workers=args.workers,
                 log_level="info",
                 log_config=None,  # the root logger, as service/infra/logs.py set it
-                access_log=settings.access_log,
+                access_log=settings.observe.access_log,
                 proxy_headers=False,  # who the client is: DANGER_TRUSTED_PROXY (clients.py)
             )
         )
@@ -213,13 +212,13 @@ def _worker(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"danger worker: {exc}", file=sys.stderr)
         return 2
-    redis_url = args.redis_url or settings.redis_url
+    redis_url = args.redis_url or settings.store.redis_url
     if redis_url is None:
         print("danger worker: set REDIS_URL (or --redis-url)", file=sys.stderr)
         return 2
-    logs.configure(settings.log_format)
-    if settings.metrics_port is not None:
-        metrics.serve_alone(settings.metrics_port, settings.host)
+    logs.configure(settings.observe.log_format)
+    if settings.observe.metrics_port is not None:
+        metrics.serve_alone(settings.observe.metrics_port, settings.server.host)
 
     async def run() -> int:
         try:
@@ -228,7 +227,7 @@ def _worker(args: argparse.Namespace) -> int:
         except (Refused, ShardsRefused, QueueRefused, RedisError, OSError) as exc:
             print(f"danger worker: {exc}", file=sys.stderr)
             return 1
-        supervisor = Supervisor(settings.give_up_seconds)
+        supervisor = Supervisor(settings.worker.give_up_seconds)
         bell = Bell(core.redis)
         await bell.start()
         background.start(
@@ -245,7 +244,7 @@ def _worker(args: argparse.Namespace) -> int:
         if hopeless.done():
             names = ", ".join(hopeless.result())
             print(
-                f"danger worker: {names} failed for {settings.give_up_seconds:g} s "
+                f"danger worker: {names} failed for {settings.worker.give_up_seconds:g} s "
                 "without a break; exiting",
                 file=sys.stderr,
                 flush=True,
@@ -315,7 +314,7 @@ def _run_projections(args: argparse.Namespace, redis_url: str) -> int:
     async def run() -> str:
         redis = await open_store(redis_url, 8)
         try:
-            await shards.establish(redis, settings.shards)
+            await shards.establish(redis, settings.store.shards)
             if args.action == "rebuild":
                 done = await rebuild(redis, EventStore(redis))
                 return (
@@ -353,10 +352,10 @@ def _store(args: argparse.Namespace, command: str) -> Iterator[str | None]:
     from service.infra.embedded import DataDirInUse, EmbeddedValkey, running_url
 
     settings = Settings.from_env()
-    if args.redis_url or settings.redis_url:
-        yield args.redis_url or settings.redis_url
+    if args.redis_url or settings.store.redis_url:
+        yield args.redis_url or settings.store.redis_url
         return
-    data_dir = Path(args.data_dir) if args.data_dir else settings.data_dir
+    data_dir = Path(args.data_dir) if args.data_dir else settings.store.data_dir
     embedded = EmbeddedValkey(data_dir)
     try:
         embedded.start()

@@ -84,12 +84,12 @@ def served(auth: str, audit_upload_bytes: int) -> Served:
     `danger openapi` would write them with these settings (tests/api/test_security.py)."""
     text = SPEC.read_bytes()
     document = json.loads(text)
-    if (auth, audit_upload_bytes) == (DEFAULT.auth, DEFAULT.audit_upload_bytes):
+    if (auth, audit_upload_bytes) == (DEFAULT.server.auth, DEFAULT.http.audit_upload_bytes):
         return Served(text, document)
     for (path, method), needed in APP_KEY_OPERATIONS.items():
         if needed and auth == "keys":
             document["paths"][path][method]["security"] = [{"appKey": []}]
-    _bound_audit(document, DEFAULT.audit_upload_bytes, audit_upload_bytes)
+    _bound_audit(document, DEFAULT.http.audit_upload_bytes, audit_upload_bytes)
     return Served(dumps(document), document)
 
 
@@ -113,7 +113,7 @@ def router(settings: Settings) -> Router:
     them that would show Litestar's own spec answering the committed one first."""
 
     async def committed(request: Request) -> bytes | None:
-        spec = served(settings.auth, settings.audit_upload_bytes)
+        spec = served(settings.server.auth, settings.http.audit_upload_bytes)
         handler = request.route_handler
         if handler.name == OPENAPI_JSON_HANDLER_NAME:
             return spec.text

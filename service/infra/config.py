@@ -1,70 +1,29 @@
-"""Settings, from environment variables; `danger serve` flags of the same names override."""
+"""Settings, from environment variables; `danger serve` flags of the same names override.
+
+The settings come in groups, one for each part of the service that reads them together
+(`settings.streams.streams_max`). Each is declared once, in its group, by `setting(...)`:
+its variable, its default, how its text is read, what it means and what it allows.
+`Settings.from_env` reads every declared variable (one unset, or set to nothing, keeps its
+default; a switch set to nothing is off); a text its parser cannot read is refused there,
+named. Every rule on the values (ranges, choices, settings that must agree) is checked in
+`_refusal`, whenever a `Settings` is made, from the environment or in code: a value it
+refuses raises ValueError naming the variable and what it allows, and `danger serve` and
+`danger worker` stop with that line (exit status 2).
+
+This module is the bottom of the service: it imports nothing of it.
+"""
 
 from __future__ import annotations
 
 import ipaddress
+import math
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-
-from service.infra.durability import SETTING as DURABILITY_SETTING
-from service.infra.durability import WAIT_SETTING as DURABILITY_WAIT_SETTING
-from service.infra.durability import Durability
-from service.infra.shards import parse as parse_shards
-from service.play.players import Unseated
+from typing import Any, Literal
 
 QUEUE = "dg:timers"
-
-
-@dataclass(frozen=True)
-class Lifecycle:
-    """The service's bounds on how long a game may live (docs/rulings.md, "Liveness and
-    lifecycle")."""
-
-    open_hours: float = 24.0
-    """An open game not started within this many hours ends as abandoned."""
-    max_events: int = 50_000
-    """A game whose log reaches this many events ends as abandoned."""
-
-    def __post_init__(self) -> None:
-        if not self.open_hours > 0:
-            raise ValueError(f"DANGER_OPEN_HOURS must be more than 0, not {self.open_hours}")
-        if self.max_events < 10:
-            raise ValueError(f"DANGER_MAX_EVENTS must be at least 10, not {self.max_events}")
-
-
-@dataclass(frozen=True)
-class ProjectionSettings:
-    """How the projections' consumers look after the feeds they read."""
-
-    attempts: int = 5
-    """A feed entry delivered this many times that still fails on its own goes to the dead
-    letters, and the consumer moves on."""
-    feed_keep_seconds: float = 60.0
-    """A feed entry every consumer group has read and acknowledged is trimmed once it is this
-    old (readers without a group, the live streams, follow the feeds' tails)."""
-    upkeep_seconds: float = 10.0
-    """How often a consumer claims the entries a dead consumer left pending and trims the
-    feeds."""
-    retry_seconds: float = 1.0
-    """After a failure, how long before the failed entries are read again."""
-
-    def __post_init__(self) -> None:
-        if self.attempts < 1 or self.feed_keep_seconds < 0 or not self.upkeep_seconds > 0:
-            raise ValueError(
-                "DANGER_PROJECTION_ATTEMPTS must be at least 1, DANGER_FEED_KEEP_SECONDS at "
-                "least 0 and DANGER_PROJECTION_UPKEEP_SECONDS more than 0"
-            )
-
-
-def _flag(value: str | None) -> bool:
-    return (value or "").strip().lower() in ("1", "true", "yes", "on")
-
-
-_OFF = ("0", "off", "false", "no", "none")
-
-
 AUTH_MODES = ("open", "keys")
 METRICS_MODES = ("open", "token", "port", "off")
 METRICS_TOKEN_LENGTH = 16
@@ -77,6 +36,161 @@ SERVER_STACKS = {
     "asyncio": ("asyncio", "h11"),
     "uvloop": ("uvloop", "httptools"),
 }
+SHARDS_MAX = 16384  # a cluster has as many slots: more shards would spread no further
+WAIT_MS_MAX = 60_000  # the longest an append may wait for its replicas
+NICE_MAX = 19
+
+_ON = ("1", "true", "yes", "on")
+_OFF = ("0", "off", "false", "no", "none")
+
+
+# What a setting allows --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """A rule on a setting's value: `ok(value)`, said as `says` ("at least 1"). With `each`,
+    the value is a tuple and the rule is on each of its items."""
+
+    says: str
+    ok: Callable[[Any], bool]
+    each: bool = False
+
+
+def at_least(low: int | float, says: str | None = None) -> Allowed:
+    return Allowed(says or f"at least {low}", lambda value: value >= low)  # NaN is not
+
+
+def more_than(low: int | float) -> Allowed:
+    return Allowed(f"more than {low}", lambda value: value > low)
+
+
+def from_to(low: int, high: int) -> Allowed:
+    return Allowed(f"from {low} to {high}", lambda value: low <= value <= high)
+
+
+def one_of(*choices: str) -> Allowed:
+    return Allowed(f"one of {', '.join(choices)}", lambda value: value in choices)
+
+
+_FINITE = Allowed("more than 0 (and finite)", lambda value: 0 < value < math.inf)
+_NO_CAP = at_least(0, "0 (no cap) or more")
+
+
+def _network(text: str) -> bool:
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return False
+    return True
+
+
+_PROXIES = Allowed(
+    "1, or addresses and networks such as 10.0.0.0/8 separated by commas",
+    lambda proxy: proxy == "*" or _network(proxy),
+    each=True,
+)
+
+
+# How a setting's text is read: each gives the value, or raises ValueError saying what it
+# expected (from_env puts the variable's name in front) ----------------------------------
+
+
+def _text(text: str) -> str:
+    return text
+
+
+def _word(text: str) -> str:
+    return text.strip().lower()
+
+
+def _switch(text: str) -> bool:
+    """On: 1, true, yes or on; anything else is off."""
+    return text.strip().lower() in _ON
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"expected a whole number; got {text!r}") from None
+
+
+def _digits(text: str) -> int:
+    """A whole number written in digits alone."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"expected a whole number; got {text!r}")
+    return int(text)
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"expected a number; got {text!r}") from None
+
+
+def _cap(text: str) -> int:
+    """A cap: a whole number, 0 or off for none."""
+    text = text.strip()
+    if text.lower() in _OFF:
+        return 0
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"expected a whole number (0 or off: no cap); got {text!r}")
+    return int(text)
+
+
+def _port(text: str) -> int | None:
+    return _whole(text) or None
+
+
+def _origins(text: str) -> tuple[str, ...]:
+    return tuple(origin for origin in text.split(",") if origin)
+
+
+def _proxies(text: str) -> tuple[str, ...]:
+    text = text.strip()
+    if _switch(text) or text == "*":
+        return ("*",)
+    if text.lower() in _OFF:
+        return ()
+    return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+def _with_wait(durability: Durability | None, wait_ms: int | None) -> Durability:
+    durability = durability or Durability()
+    return durability if wait_ms is None else replace(durability, wait_ms=wait_ms)
+
+
+def setting(
+    env: str | tuple[str, ...],
+    default: Any,
+    parse: Callable[[str], Any] | tuple[Callable[[str], Any], ...],
+    meaning: str,
+    allowed: Allowed | None = None,
+    *,
+    combine: Callable[..., Any] | None = None,
+) -> Any:
+    """A field read from the variable `env`, its text by `parse`; `allowed` is the rule on
+    its value. A setting of several variables has a parser for each, and `combine` makes its
+    value of theirs (None for a variable not set)."""
+    names = (env,) if isinstance(env, str) else env
+    parsers = parse if isinstance(parse, tuple) else (parse,)
+    assert len(names) == len(parsers) and (len(names) == 1 or combine is not None)
+    return field(
+        default=default,
+        metadata={
+            "env": names,
+            "parse": parsers,
+            "combine": combine,
+            "meaning": meaning,
+            "allowed": allowed,
+        },
+    )
+
+
+# The values of some settings ---------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -88,7 +202,7 @@ class Rate:
     seconds: int
 
     @classmethod
-    def parse(cls, name: str, text: str) -> Rate | None:
+    def read(cls, text: str) -> Rate | None:
         """From the text of a setting: "20/60" is 20 requests per 60 s; "off" is no limit."""
         text = text.strip().lower()
         if text in _OFF:
@@ -96,13 +210,325 @@ class Rate:
         requests, _, seconds = text.partition("/")
         digits = requests.isascii() and seconds.isascii() and requests.isdigit()
         if not (digits and seconds.isdigit() and int(requests) and int(seconds)):
-            raise ValueError(
-                f"{name}: expected requests/seconds such as 20/60, or off; got {text!r}"
-            )
+            raise ValueError(f"expected requests/seconds such as 20/60, or off; got {text!r}")
         return cls(int(requests), int(seconds))
+
+    @classmethod
+    def parse(cls, name: str, text: str) -> Rate | None:
+        """`read`, its complaint named `name`."""
+        try:
+            return cls.read(text)
+        except ValueError as exc:
+            raise ValueError(f"{name}: {exc}") from None
 
     def __str__(self) -> str:
         return f"{self.requests}/{self.seconds}"
+
+
+Mode = Literal["fsync", "replicas", "declared", "weak"]
+
+
+@dataclass(frozen=True)
+class Durability:
+    """What the operator asks of the store (`DANGER_DURABILITY`; service/infra/durability.py
+    checks the store against it)."""
+
+    mode: Mode = "fsync"
+    replicas: int = 0  # copies each append waits for (mode `replicas`)
+    wait_ms: int = 1000  # how long an append waits for them (`DANGER_DURABILITY_WAIT_MS`)
+    # False when the operator named no mode: then, if the store has a replica online, each
+    # append also waits for its copy (a failover then loses no answered command).
+    chosen: bool = False
+
+    @classmethod
+    def read(cls, text: str) -> Durability:
+        """The mode, from the text of DANGER_DURABILITY (the wait is the default's)."""
+        text = text.strip().lower()
+        if not text:
+            return cls()
+        mode, _, count = text.partition(":")
+        if mode == "replicas" and count.isascii() and count.isdigit() and int(count) >= 1:
+            return cls("replicas", int(count))
+        if mode in ("fsync", "declared", "weak") and not count:
+            return cls(mode, 0, chosen=True)  # type: ignore[arg-type]
+        raise ValueError(
+            f"expected fsync, replicas:N (N at least 1), declared or weak; got {text!r}"
+        )
+
+    @classmethod
+    def parse(cls, text: str | None, wait_ms: str | None = None) -> Durability:
+        """From the texts of DANGER_DURABILITY and DANGER_DURABILITY_WAIT_MS (None: unset),
+        as `Settings.from_env` reads them."""
+        return Settings.from_env(
+            {"DANGER_DURABILITY": text or "", "DANGER_DURABILITY_WAIT_MS": wait_ms or ""}
+        ).store.durability
+
+    def __str__(self) -> str:
+        return f"replicas:{self.replicas}" if self.mode == "replicas" else self.mode
+
+
+# The groups ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Server:
+    """What `danger serve` listens on, with what, and what it answers."""
+
+    host: str = setting("DANGER_HOST", "127.0.0.1", _text, "the address the API listens on")
+    port: int = setting("DANGER_PORT", 8000, _whole, "the port the API listens on")
+    server_stack: str = setting(
+        "DANGER_SERVER_STACK",
+        "auto",
+        _word,
+        "the event loop of every process and uvicorn's HTTP parser (SERVER_STACKS)",
+        one_of(*SERVER_STACKS),
+    )
+    direct_commands: bool = setting(
+        "DANGER_DIRECT_COMMANDS",
+        True,
+        _switch,
+        "commands answered beside Litestar's layers (service/http/command_route.py)",
+    )
+    cors_origins: tuple[str, ...] = setting(
+        "DANGER_CORS_ORIGINS", (), _origins, "comma-separated origins allowed for browsers"
+    )
+    auth: str = setting(
+        "DANGER_AUTH",
+        "open",
+        _word,
+        'who may create games: anyone ("open"), or a bearer of an app key ("keys")',
+        one_of(*AUTH_MODES),
+    )
+
+    @property
+    def loop_and_http(self) -> tuple[str, str]:
+        """uvicorn's `loop` and `http`."""
+        return SERVER_STACKS[self.server_stack]
+
+
+@dataclass(frozen=True)
+class Store:
+    """Where the events and the job queue are kept, and what the store must promise."""
+
+    redis_url: str | None = setting(
+        "REDIS_URL", None, _text, "the store's Valkey/Redis (unset: an embedded Valkey)"
+    )
+    queue_url: str | None = setting(
+        "DANGER_QUEUE_URL",
+        None,
+        _text,
+        "the single Valkey/Redis of the job queue (unset: REDIS_URL's, which must not be a "
+        "cluster)",
+    )
+    data_dir: Path = setting(
+        "DANGER_DATA_DIR", Path(".data"), Path, "the embedded Valkey's data and its password"
+    )
+    shards: int | None = setting(
+        "DANGER_SHARDS",
+        None,
+        _digits,
+        "the store's number of shards (unset: what it recorded, or 1,024)",
+        from_to(1, SHARDS_MAX),
+    )
+    # Valkey connections one process opens at most (commands, reads, the job queue and the
+    # projections share them); a burst waits for a free one rather than failing.
+    redis_connections: int = setting(
+        "DANGER_REDIS_CONNECTIONS",
+        64,
+        _whole,
+        "Valkey connections one process opens at most",
+        at_least(1),
+    )
+    # Checked against the store at startup (service/infra/durability.py).
+    durability: Durability = setting(
+        ("DANGER_DURABILITY", "DANGER_DURABILITY_WAIT_MS"),
+        Durability(),
+        (Durability.read, _digits),
+        "what an acknowledged append must survive; how long it waits for replicas (ms)",
+        combine=_with_wait,
+    )
+    queue: str = QUEUE  # the arq queue of timers and bot moves
+
+
+@dataclass(frozen=True)
+class Worker:
+    """The background: the projections, the arq worker and the sweep, and their supervisor."""
+
+    background: bool = setting(
+        "DANGER_BACKGROUND",
+        True,
+        _switch,
+        "run the projections and the worker beside the API (`--api-only`: off)",
+    )
+    sweep_seconds: float = setting(
+        "DANGER_SWEEP_SECONDS",
+        2.0,
+        _number,
+        "how often a worker looks for due games (expiry, lost jobs)",
+        more_than(0),
+    )
+    # A background task (the worker, the sweep, a projection) failing without a break for
+    # this long cannot recover: /health says `failed`, and `danger worker` exits with 1.
+    give_up_seconds: float = setting(
+        "DANGER_GIVE_UP_SECONDS",
+        300.0,
+        _number,
+        "a background task failing without a break this long cannot recover",
+        more_than(0),
+    )
+
+
+@dataclass(frozen=True)
+class Play:
+    """How games are played and kept by the processes that play them."""
+
+    sandbox: bool = setting(
+        "DANGER_SANDBOX", False, _switch, "accept the options that fix the cards (seed, deck)"
+    )
+    cache_mb: int = setting(
+        "DANGER_CACHE_MB",
+        256,
+        _whole,
+        "MiB of folded games one process keeps (games that are over leave first)",
+        at_least(1),
+    )
+    idempotency_hours: float = setting(
+        "DANGER_IDEMPOTENCY_HOURS",
+        24.0,
+        _number,
+        "the first answer to a keyed write is kept this long",
+        more_than(0),
+    )
+
+    @property
+    def idempotency_ms(self) -> int:
+        return int(self.idempotency_hours * 3600 * 1000)
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    """The service's bounds on how long a game may live (RULINGS.md, "Liveness and
+    lifecycle")."""
+
+    open_hours: float = setting(
+        "DANGER_OPEN_HOURS",
+        24.0,
+        _number,
+        "an open game not started within this many hours ends as abandoned",
+        more_than(0),
+    )
+    max_events: int = setting(
+        "DANGER_MAX_EVENTS",
+        50_000,
+        _whole,
+        "a game whose log reaches this many events ends as abandoned",
+        at_least(10),
+    )
+
+
+@dataclass(frozen=True)
+class Unseated:
+    """How long a registered player who never took a seat is kept, and how many such
+    players one client (an app key, or an address) may hold at once (0: no cap)."""
+
+    hours: float = setting(
+        "DANGER_UNSEATED_PLAYER_HOURS",
+        24.0,
+        _number,
+        "a registered player who never takes a seat is forgotten after this long",
+        more_than(0),
+    )
+    per_client: int = setting(
+        "DANGER_UNSEATED_PLAYERS_PER_CLIENT",
+        1_000,
+        _cap,
+        "such players a client may hold at once (0: no cap)",
+        _NO_CAP,
+    )
+
+    @property
+    def keep_ms(self) -> int:
+        return int(self.hours * 3600 * 1000)
+
+
+@dataclass(frozen=True)
+class HttpLimits:
+    """What a connection and a request may hold (service/http/guards/connection_limits.py),
+    and whose address names the client."""
+
+    # A head (request line and headers) of so many KiB, beyond, 431; so long for the head to
+    # come whole, then the connection is closed.
+    max_head_kb: int = setting(
+        "DANGER_MAX_HEAD_KB", 16, _whole, "KiB of a request's head, at most", at_least(1)
+    )
+    head_timeout_seconds: float = setting(
+        "DANGER_HEAD_TIMEOUT_SECONDS",
+        10.0,
+        _number,
+        "how long a connection has to send a request's head whole",
+        _FINITE,
+    )
+    # Per process; a trusted proxy's count against none; beyond, 429.
+    connections_per_client: int = setting(
+        "DANGER_CONNECTIONS_PER_CLIENT",
+        64,
+        _cap,
+        "connections open at once from one address (0: no cap)",
+        _NO_CAP,
+    )
+    # Peers whose X-Forwarded-For names the client: "*" (any peer: one proxy in front), or
+    # addresses and networks ("10.0.0.0/8"). Empty: the client is the peer, the header ignored.
+    trusted_proxies: tuple[str, ...] = setting(
+        "DANGER_TRUSTED_PROXY",
+        (),
+        _proxies,
+        "the proxies whose X-Forwarded-For names the client",
+        _PROXIES,
+    )
+    audit_upload_mb: int = setting(
+        "DANGER_AUDIT_UPLOAD_MB",
+        8,
+        _whole,
+        "MiB of an export sent to POST /v1/audit, at most (about 16,000 events in 8)",
+        at_least(1),
+    )
+    max_body_bytes: int = 64 * 1024
+
+    @property
+    def audit_upload_bytes(self) -> int:
+        return self.audit_upload_mb * 2**20
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The per-client limits kept in Valkey (service/http/guards/ratelimit.py)."""
+
+    rate_limits: bool = setting(
+        "DANGER_RATE_LIMITS", True, _switch, "the per-client limits of `rates`"
+    )
+    # Commands and reads are decided on this process's copy of a client's bucket, settled with
+    # Valkey this often (service/http/guards/rate_ledger.py); 0: every request asks Valkey.
+    rate_settle_ms: float = setting(
+        "DANGER_RATE_SETTLE_MS",
+        50.0,
+        _number,
+        "how often a process settles its copies of the clients' buckets with Valkey",
+        at_least(0),
+    )
+    rate_buckets: int = setting(
+        "DANGER_RATE_BUCKETS",
+        100_000,
+        _whole,
+        "the bucket copies one process keeps; beyond, a request asks Valkey",
+        at_least(1),
+    )
+    open_games_per_client: int = setting(
+        "DANGER_OPEN_GAMES_PER_CLIENT",
+        10,
+        _cap,
+        "games a client created that have not started (0: no cap)",
+        _NO_CAP,
+    )
 
 
 @dataclass(frozen=True)
@@ -111,322 +537,333 @@ class Rates:
     a table sends a few commands a second at most and a bot client some 20; a flood sends
     hundreds: these let the first two through and stop the third within a bucket."""
 
-    create: Rate | None = Rate(20, 60)  # POST /v1/games
-    join: Rate | None = Rate(120, 60)  # POST /v1/games/{id}/players
-    register: Rate | None = Rate(20, 60)  # POST /v1/players
-    command: Rate | None = Rate(60, 2)  # POST /v1/games/{id}/commands and .../start
-    read: Rate | None = Rate(120, 2)  # every other GET under /v1
-    stream: Rate | None = Rate(30, 60)  # GET /v1/games/{id}/stream (opening one)
-    # Every route outside /v1: the web client's pages and files (a dozen a page), the API
-    # docs, /health and /metrics (a probe or a scrape every few seconds).
-    site: Rate | None = Rate(240, 60)
-    # POST /v1/audit: each an export of up to DANGER_AUDIT_UPLOAD_MB to read and audit.
-    audit: Rate | None = Rate(10, 60)
-
-    @classmethod
-    def from_env(cls, env: os._Environ[str] | dict[str, str]) -> Rates:
-        values: dict[str, Rate | None] = {}
-        for kind in cls.__dataclass_fields__:
-            name = f"DANGER_RATE_{kind.upper()}"
-            values[kind] = Rate.parse(name, env[name]) if name in env else getattr(cls, kind)
-        return cls(**values)
-
-
-def _count(name: str, text: str) -> int:
-    text = text.strip()
-    if text.lower() in _OFF:
-        return 0
-    if not (text.isascii() and text.isdigit()):
-        raise ValueError(f"{name}: expected a whole number (0 or off: no cap); got {text!r}")
-    return int(text)
-
-
-def _trusted_proxies(value: str) -> tuple[str, ...]:
-    value = value.strip()
-    if _flag(value) or value == "*":
-        return ("*",)
-    if value.lower() in (*_OFF, ""):
-        return ()
-    proxies = tuple(p.strip() for p in value.split(",") if p.strip())
-    for proxy in proxies:
-        try:
-            ipaddress.ip_network(proxy, strict=False)
-        except ValueError:
-            raise ValueError(
-                f"DANGER_TRUSTED_PROXY: expected 1, or addresses and networks such as "
-                f"10.0.0.0/8 separated by commas; got {proxy!r}"
-            ) from None
-    return proxies
+    create: Rate | None = setting("DANGER_RATE_CREATE", Rate(20, 60), Rate.read, "POST /v1/games")
+    join: Rate | None = setting(
+        "DANGER_RATE_JOIN", Rate(120, 60), Rate.read, "POST /v1/games/{id}/players"
+    )
+    register: Rate | None = setting(
+        "DANGER_RATE_REGISTER", Rate(20, 60), Rate.read, "POST /v1/players"
+    )
+    command: Rate | None = setting(
+        "DANGER_RATE_COMMAND", Rate(60, 2), Rate.read, "POST /v1/games/{id}/commands and .../start"
+    )
+    read: Rate | None = setting(
+        "DANGER_RATE_READ", Rate(120, 2), Rate.read, "every other GET under /v1"
+    )
+    stream: Rate | None = setting(
+        "DANGER_RATE_STREAM", Rate(30, 60), Rate.read, "GET /v1/games/{id}/stream (opening one)"
+    )
+    # The web client's pages and files (a dozen a page), the API docs, /health and /metrics
+    # (a probe or a scrape every few seconds).
+    site: Rate | None = setting(
+        "DANGER_RATE_SITE", Rate(240, 60), Rate.read, "every route outside /v1"
+    )
+    audit: Rate | None = setting(
+        "DANGER_RATE_AUDIT",
+        Rate(10, 60),
+        Rate.read,
+        "POST /v1/audit: each an export of up to DANGER_AUDIT_UPLOAD_MB to read and audit",
+    )
 
 
-def _positive(env: Mapping[str, str], name: str, default: int) -> int:
-    value = int(env.get(name) or default)
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, not {value}")
-    return value
+@dataclass(frozen=True)
+class Cpu:
+    """The pool of processes for audits, replays and exports, off the event loop
+    (service/play/offload.py)."""
+
+    cpu_workers: int = setting(
+        "DANGER_CPU_WORKERS", 1, _whole, "processes for audits, replays and exports", at_least(1)
+    )
+    cpu_queue: int = setting(
+        "DANGER_CPU_QUEUE",
+        32,
+        _whole,
+        "such reads waiting beyond these are refused (503 busy)",
+        at_least(0),
+    )
+    cpu_per_client: int = setting(
+        "DANGER_CPU_PER_CLIENT",
+        2,
+        _whole,
+        "such reads of one client running or waiting at once (beyond, 429)",
+        at_least(1),
+    )
 
 
-def _at_least_zero(env: Mapping[str, str], name: str, default: float) -> float:
-    value = float(env.get(name) or default)
-    if not value >= 0:  # NaN too
-        raise ValueError(f"{name} must be 0 or more, not {value}")
-    return value
+@dataclass(frozen=True)
+class Streams:
+    """The SSE streams of a process (service/live/)."""
+
+    streams_per_client: int = setting(
+        "DANGER_STREAMS_PER_CLIENT",
+        20,
+        _whole,
+        "open SSE streams per peer address, per process",
+        at_least(1),
+    )
+    streams_max: int = setting(
+        "DANGER_STREAMS_MAX", 5_000, _whole, "open SSE streams per process", at_least(1)
+    )
+    stream_queue: int = setting(
+        "DANGER_STREAM_QUEUE",
+        256,
+        _whole,
+        "batches of events a stream may fall behind before it re-reads",
+        at_least(1),
+    )
+    stream_writes: int = setting(
+        "DANGER_STREAM_WRITES",
+        2_500,
+        _whole,
+        "writes to streams per second per process (events gather)",
+        at_least(1),
+    )
+    # The longest the streams' fan-out waits at a time for the requests in flight to be
+    # answered (service/live/foreground.py); 0: it never waits for them.
+    stream_stand_aside_ms: float = setting(
+        "DANGER_STREAM_STAND_ASIDE_MS",
+        2.0,
+        _number,
+        "the longest the fan-out waits at a time for the requests in flight",
+        at_least(0),
+    )
+    stream_process: bool = setting(
+        "DANGER_STREAM_PROCESS",
+        True,
+        _switch,
+        "a process of its own writes the streams' events (service/live/stream_writer.py)",
+    )
+    stream_nice: int = setting(
+        "DANGER_STREAM_NICE",
+        NICE_MAX,
+        _digits,
+        "the stream writer's niceness",
+        from_to(0, NICE_MAX),
+    )
 
 
-def _niceness(env: Mapping[str, str], name: str, default: int) -> int:
-    given = env.get(name) or str(default)
-    if not given.strip().isdigit() or not 0 <= int(given) <= 19:
-        raise ValueError(f"{name} must be a whole number from 0 to 19, not {given!r}")
-    return int(given)
+@dataclass(frozen=True)
+class ProjectionSettings:
+    """How the projections' consumers look after the feeds they read."""
+
+    attempts: int = setting(
+        "DANGER_PROJECTION_ATTEMPTS",
+        5,
+        _whole,
+        "deliveries of a failing feed entry before it goes to the dead letters",
+        at_least(1),
+    )
+    """A feed entry delivered this many times that still fails on its own goes to the dead
+    letters, and the consumer moves on."""
+    feed_keep_seconds: float = setting(
+        "DANGER_FEED_KEEP_SECONDS",
+        60.0,
+        _number,
+        "a feed entry every consumer group has acknowledged is trimmed this old",
+        at_least(0),
+    )
+    """A feed entry every consumer group has read and acknowledged is trimmed once it is this
+    old (readers without a group, the live streams, follow the feeds' tails)."""
+    upkeep_seconds: float = setting(
+        "DANGER_PROJECTION_UPKEEP_SECONDS",
+        10.0,
+        _number,
+        "how often a consumer claims a dead consumer's entries and trims the feeds",
+        more_than(0),
+    )
+    """How often a consumer claims the entries a dead consumer left pending and trims the
+    feeds."""
+    retry_seconds: float = 1.0
+    """After a failure, how long before the failed entries are read again."""
+
+
+@dataclass(frozen=True)
+class Observe:
+    """How the service is seen: its log, and where /metrics is served."""
+
+    log_format: str = setting(
+        "DANGER_LOG_FORMAT",
+        "json",
+        _word,
+        "the log: one JSON object per line, or text (service/infra/logs.py)",
+        one_of(*LOG_FORMATS),
+    )
+    access_log: bool = setting(
+        "DANGER_ACCESS_LOG", False, _switch, "uvicorn's access line too, beside each request's own"
+    )
+    # On the API's port to anyone ("open"), there to a bearer of `metrics_token` ("token"), on
+    # `metrics_port` alone ("port"), or nowhere.
+    metrics: str = setting(
+        "DANGER_METRICS", "open", _word, "where /metrics is served", one_of(*METRICS_MODES)
+    )
+    metrics_token: str | None = setting(
+        "DANGER_METRICS_TOKEN", None, _text, "the bearer token /metrics asks for (token)"
+    )
+    metrics_port: int | None = setting(
+        "DANGER_METRICS_PORT", None, _port, "`danger worker`'s own /metrics; `danger serve`'s too"
+    )
 
 
 @dataclass(frozen=True)
 class Settings:
-    host: str = "127.0.0.1"
-    port: int = 8000
-    data_dir: Path = Path(".data")
-    sandbox: bool = False
-    redis_url: str | None = None
-    # The single Valkey/Redis of the job queue (arq): REDIS_URL's server unless that is a
-    # cluster, where it must be given.
-    queue_url: str | None = None
-    shards: int | None = None  # the store's number of shards (None: what it recorded, or 1,024)
-    max_body_bytes: int = 64 * 1024
-    audit_upload_bytes: int = 8 * 2**20  # an export sent to POST /v1/audit (about 16,000 events)
-    background: bool = True  # run projections and the arq worker beside the API
-    cors_origins: tuple[str, ...] = field(default=())
-    queue: str = QUEUE  # the arq queue of timers and bot moves
-    open_hours: float = 24.0  # an open game not started in time ends as abandoned
-    max_events: int = 50_000  # a game whose log reaches this many events ends as abandoned
-    sweep_seconds: float = 2.0  # how often a worker looks for due games (expiry, lost jobs)
-    cpu_workers: int = 1  # processes for audits, replays and exports, off the event loop
-    cpu_queue: int = 32  # such reads waiting beyond these are refused (503 busy)
-    # Such reads of one client running or waiting at once; beyond, 429 too_many_in_flight.
-    cpu_per_client: int = 2
-    rate_limits: bool = True  # the per-client limits of `rates`, kept in Valkey
-    direct_commands: bool = True  # commands beside Litestar's layers (command_route.py)
-    rates: Rates = Rates()
-    # Commands and reads are decided on this process's copy of a client's bucket, settled with
-    # Valkey this often (service/http/guards/rate_ledger.py); 0: every request asks Valkey.
-    rate_settle_ms: float = 50.0
-    rate_buckets: int = 100_000  # the copies one process keeps; beyond, a request asks Valkey
-    # Peers whose X-Forwarded-For names the client: "*" (any peer: one proxy in front), or
-    # addresses and networks ("10.0.0.0/8"). Empty: the client is the peer, the header ignored.
-    trusted_proxies: tuple[str, ...] = field(default=())
-    open_games_per_client: int = 10  # games a client created that have not started; 0: no cap
-    # What a connection may hold before its request begins
-    # (service/http/guards/connection_limits.py): a head (request line and headers) of so many KiB,
-    # beyond, 431; so long for the head to come whole, then the connection is closed; connections
-    # open at once from one address, per process (a trusted proxy's count against none; 0: no cap),
-    # beyond, 429.
-    max_head_kb: int = 16
-    head_timeout_seconds: float = 10.0
-    connections_per_client: int = 64
-    idempotency_hours: float = 24.0  # the first answer to a keyed write is kept this long
-    # A registered player who never takes a seat is forgotten after this long; a client may
-    # hold this many such players at once (0: no cap).
-    unseated_player_hours: float = 24.0
-    unseated_players_per_client: int = 1_000
+    """Every setting, by group. Made from the environment (`from_env`), or from the defaults
+    with some changed (`Settings().replace(rate_limits=False)`)."""
 
-    # Valkey connections one process opens at most (commands, reads, the job queue and the
-    # projections share them); a burst waits for a free one rather than failing.
-    redis_connections: int = 64
-    streams_per_client: int = 20  # open SSE streams per peer address, per process
-    streams_max: int = 5_000  # open SSE streams per process
-    stream_queue: int = 256  # batches of events a stream may fall behind before it re-reads
-    stream_writes: int = 2_500  # writes to streams per second per process (events gather)
-    # The longest the streams' fan-out waits at a time for the requests in flight to be
-    # answered (service/live/foreground.py); 0: it never waits for them.
-    stream_stand_aside_ms: float = 2.0
-    # A process of its own writes the streams' events, at this niceness
-    # (service/live/stream_writer.py).
-    stream_process: bool = True
-    stream_nice: int = 19
-    cache_mb: int = 256  # MiB of folded games one process keeps (games that are over leave first)
-    # What an acknowledged append must survive; checked against the store at startup.
-    durability: Durability = field(default_factory=Durability)
-    projection_attempts: int = ProjectionSettings.attempts  # then an entry is dead-lettered
-    feed_keep_seconds: float = ProjectionSettings.feed_keep_seconds  # read entries kept so long
-    projection_upkeep_seconds: float = ProjectionSettings.upkeep_seconds  # claim and trim
-    # A background task (the worker, the sweep, a projection) failing without a break for
-    # this long cannot recover: /health says `failed`, and `danger worker` exits with 1.
-    give_up_seconds: float = 300.0
-    # "open": anyone may create games; "keys": creating one needs an app key (app_keys.py).
-    auth: str = "open"
-    server_stack: str = "auto"  # uvicorn's event loop and HTTP parser (SERVER_STACKS)
-    log_format: str = "json"  # service/infra/logs.py: one JSON object per line, or "text"
-    access_log: bool = False  # uvicorn's access line too, beside each request's own
-    # Where /metrics is served (METRICS_MODES): on the API's port to anyone ("open"), there
-    # to a bearer of `metrics_token` ("token"), on `metrics_port` alone ("port"), or nowhere.
-    metrics: str = "open"
-    metrics_token: str | None = None
-    metrics_port: int | None = None  # `danger worker`'s own /metrics; `danger serve`'s too
-
-    @property
-    def idempotency_ms(self) -> int:
-        return int(self.idempotency_hours * 3600 * 1000)
-
-    @property
-    def unseated_players(self) -> Unseated:
-        return Unseated(
-            keep_ms=int(self.unseated_player_hours * 3600 * 1000),
-            per_client=self.unseated_players_per_client,
-        )
-
-    @property
-    def loop_and_http(self) -> tuple[str, str]:
-        """uvicorn's `loop` and `http`."""
-        return SERVER_STACKS[self.server_stack]
-
-    @property
-    def lifecycle(self) -> Lifecycle:
-        return Lifecycle(open_hours=self.open_hours, max_events=self.max_events)
-
-    @property
-    def projections(self) -> ProjectionSettings:
-        return ProjectionSettings(
-            attempts=self.projection_attempts,
-            feed_keep_seconds=self.feed_keep_seconds,
-            upkeep_seconds=self.projection_upkeep_seconds,
-        )
-
-    @classmethod
-    def from_env(cls) -> Settings:
-        env = os.environ
-        return cls(
-            host=env.get("DANGER_HOST", cls.host),
-            port=int(env.get("DANGER_PORT", cls.port)),
-            data_dir=Path(env.get("DANGER_DATA_DIR", str(cls.data_dir))),
-            sandbox=_flag(env.get("DANGER_SANDBOX")),
-            redis_url=env.get("REDIS_URL") or None,
-            queue_url=env.get("DANGER_QUEUE_URL") or None,
-            shards=parse_shards(env.get("DANGER_SHARDS")),
-            cors_origins=tuple(o for o in env.get("DANGER_CORS_ORIGINS", "").split(",") if o),
-            background=_flag(env.get("DANGER_BACKGROUND", "1")),
-            open_hours=float(env.get("DANGER_OPEN_HOURS", cls.open_hours)),
-            max_events=int(env.get("DANGER_MAX_EVENTS", cls.max_events)),
-            sweep_seconds=float(env.get("DANGER_SWEEP_SECONDS", cls.sweep_seconds)),
-            cpu_workers=int(env.get("DANGER_CPU_WORKERS", cls.cpu_workers)),
-            cpu_queue=int(env.get("DANGER_CPU_QUEUE", cls.cpu_queue)),
-            cpu_per_client=_positive(env, "DANGER_CPU_PER_CLIENT", cls.cpu_per_client),
-            audit_upload_bytes=_positive(env, "DANGER_AUDIT_UPLOAD_MB", 8) * 2**20,
-            rate_limits=_flag(env.get("DANGER_RATE_LIMITS", "on")),
-            direct_commands=_flag(env.get("DANGER_DIRECT_COMMANDS", "on")),
-            rates=Rates.from_env(env),
-            rate_settle_ms=_at_least_zero(env, "DANGER_RATE_SETTLE_MS", cls.rate_settle_ms),
-            rate_buckets=_positive(env, "DANGER_RATE_BUCKETS", cls.rate_buckets),
-            trusted_proxies=_trusted_proxies(env.get("DANGER_TRUSTED_PROXY", "")),
-            open_games_per_client=_count(
-                "DANGER_OPEN_GAMES_PER_CLIENT",
-                env.get("DANGER_OPEN_GAMES_PER_CLIENT", str(cls.open_games_per_client)),
-            ),
-            max_head_kb=_positive(env, "DANGER_MAX_HEAD_KB", cls.max_head_kb),
-            head_timeout_seconds=float(
-                env.get("DANGER_HEAD_TIMEOUT_SECONDS") or cls.head_timeout_seconds
-            ),
-            connections_per_client=_count(
-                "DANGER_CONNECTIONS_PER_CLIENT",
-                env.get("DANGER_CONNECTIONS_PER_CLIENT", str(cls.connections_per_client)),
-            ),
-            idempotency_hours=float(
-                env.get("DANGER_IDEMPOTENCY_HOURS", cls.idempotency_hours)
-            ),
-            unseated_player_hours=float(
-                env.get("DANGER_UNSEATED_PLAYER_HOURS", cls.unseated_player_hours)
-            ),
-            unseated_players_per_client=_count(
-                "DANGER_UNSEATED_PLAYERS_PER_CLIENT",
-                env.get(
-                    "DANGER_UNSEATED_PLAYERS_PER_CLIENT", str(cls.unseated_players_per_client)
-                ),
-            ),
-            redis_connections=_positive(env, "DANGER_REDIS_CONNECTIONS", cls.redis_connections),
-            streams_per_client=_positive(env, "DANGER_STREAMS_PER_CLIENT", cls.streams_per_client),
-            streams_max=_positive(env, "DANGER_STREAMS_MAX", cls.streams_max),
-            stream_queue=_positive(env, "DANGER_STREAM_QUEUE", cls.stream_queue),
-            stream_writes=_positive(env, "DANGER_STREAM_WRITES", cls.stream_writes),
-            stream_stand_aside_ms=_at_least_zero(
-                env, "DANGER_STREAM_STAND_ASIDE_MS", cls.stream_stand_aside_ms
-            ),
-            stream_process=_flag(env.get("DANGER_STREAM_PROCESS", "on")),
-            stream_nice=_niceness(env, "DANGER_STREAM_NICE", cls.stream_nice),
-            cache_mb=_positive(env, "DANGER_CACHE_MB", cls.cache_mb),
-            durability=Durability.parse(
-                env.get(DURABILITY_SETTING), env.get(DURABILITY_WAIT_SETTING)
-            ),
-            projection_attempts=_positive(
-                env, "DANGER_PROJECTION_ATTEMPTS", cls.projection_attempts
-            ),
-            feed_keep_seconds=float(env.get("DANGER_FEED_KEEP_SECONDS", cls.feed_keep_seconds)),
-            projection_upkeep_seconds=float(
-                env.get("DANGER_PROJECTION_UPKEEP_SECONDS", cls.projection_upkeep_seconds)
-            ),
-            give_up_seconds=float(env.get("DANGER_GIVE_UP_SECONDS") or cls.give_up_seconds),
-            auth=env.get("DANGER_AUTH", cls.auth).strip().lower(),
-            server_stack=env.get("DANGER_SERVER_STACK", cls.server_stack).strip().lower(),
-            log_format=env.get("DANGER_LOG_FORMAT", cls.log_format).strip().lower(),
-            access_log=_flag(env.get("DANGER_ACCESS_LOG")),
-            metrics=env.get("DANGER_METRICS", cls.metrics).strip().lower(),
-            metrics_token=env.get("DANGER_METRICS_TOKEN") or None,
-            metrics_port=int(env.get("DANGER_METRICS_PORT") or 0) or None,
-        )
+    server: Server = field(default_factory=Server)
+    store: Store = field(default_factory=Store)
+    worker: Worker = field(default_factory=Worker)
+    play: Play = field(default_factory=Play)
+    lifecycle: Lifecycle = field(default_factory=Lifecycle)
+    unseated_players: Unseated = field(default_factory=Unseated)
+    http: HttpLimits = field(default_factory=HttpLimits)
+    limits: Limits = field(default_factory=Limits)
+    rates: Rates = field(default_factory=Rates)
+    cpu: Cpu = field(default_factory=Cpu)
+    streams: Streams = field(default_factory=Streams)
+    projections: ProjectionSettings = field(default_factory=ProjectionSettings)
+    observe: Observe = field(default_factory=Observe)
 
     def __post_init__(self) -> None:
-        self.lifecycle  # noqa: B018 - its bounds are checked when it is made
-        if not self.idempotency_hours > 0:
-            raise ValueError(
-                f"DANGER_IDEMPOTENCY_HOURS must be more than 0, not {self.idempotency_hours}"
-            )
-        if not self.unseated_player_hours > 0:
-            raise ValueError(
-                "DANGER_UNSEATED_PLAYER_HOURS must be more than 0, "
-                f"not {self.unseated_player_hours}"
-            )
-        self.projections  # noqa: B018 - and these
-        if (
-            not self.sweep_seconds > 0
-            or self.cpu_workers < 1
-            or self.cpu_queue < 0
-            or self.cpu_per_client < 1
-        ):
-            raise ValueError(
-                "DANGER_SWEEP_SECONDS must be more than 0, DANGER_CPU_WORKERS and "
-                "DANGER_CPU_PER_CLIENT at least 1, and DANGER_CPU_QUEUE at least 0"
-            )
-        if not 0 < self.head_timeout_seconds < float("inf"):
-            raise ValueError(
-                f"DANGER_HEAD_TIMEOUT_SECONDS must be more than 0, not {self.head_timeout_seconds}"
-            )
-        # A client holding all its streams still needs a connection for its other requests.
-        if 0 < self.connections_per_client <= self.streams_per_client:
-            raise ValueError(
-                f"DANGER_CONNECTIONS_PER_CLIENT ({self.connections_per_client}) must be more "
-                f"than DANGER_STREAMS_PER_CLIENT ({self.streams_per_client}), or 0 (no cap)"
-            )
-        if self.server_stack not in SERVER_STACKS:
-            raise ValueError(
-                f"DANGER_SERVER_STACK must be one of {', '.join(SERVER_STACKS)}, "
-                f"not {self.server_stack!r}"
-            )
-        if self.log_format not in LOG_FORMATS:
-            raise ValueError(
-                f"DANGER_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, "
-                f"not {self.log_format!r}"
-            )
-        if self.metrics not in METRICS_MODES:
-            raise ValueError(
-                f"DANGER_METRICS must be one of {', '.join(METRICS_MODES)}, not {self.metrics!r}"
-            )
-        if self.metrics == "token" and len(self.metrics_token or "") < METRICS_TOKEN_LENGTH:
-            raise ValueError(
-                f"DANGER_METRICS=token needs DANGER_METRICS_TOKEN, at least "
-                f"{METRICS_TOKEN_LENGTH} characters (a scraper sends it as a bearer token)"
-            )
-        if self.metrics == "port" and self.metrics_port is None:
-            raise ValueError("DANGER_METRICS=port needs DANGER_METRICS_PORT")
-        if self.auth not in AUTH_MODES:
-            raise ValueError(f"DANGER_AUTH must be open or keys, not {self.auth!r}")
-        if not self.give_up_seconds > 0:
-            raise ValueError(
-                f"DANGER_GIVE_UP_SECONDS must be more than 0, not {self.give_up_seconds}"
-            )
+        refused = _refusal(self)
+        if refused is not None:
+            raise ValueError(refused)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """From `environ` (os.environ by default): each declared variable that is set."""
+        environ = os.environ if environ is None else environ
+        return cls(**{group.name: _read(kind, environ) for group, kind in _groups()})
+
+    def replace(self, **changes: Any) -> Settings:
+        """These settings with `changes`: a setting named as its variable is, without DANGER_
+        and in lower case (`rate_limits=False` for DANGER_RATE_LIMITS), one without a variable
+        by its own name (`queue`), a whole group by its name (`rates=Rates(...)`)."""
+        groups = {g.name: getattr(self, g.name) for g in fields(self)}
+        fieldwise: dict[str, dict[str, Any]] = {}
+        for key, value in changes.items():
+            if key in groups:
+                groups[key] = value
+            elif key in _KEYS:
+                group, name = _KEYS[key]
+                fieldwise.setdefault(group, {})[name] = value
+            else:
+                raise TypeError(f"no setting {key!r}")
+        for group, values in fieldwise.items():
+            groups[group] = replace(groups[group], **values)
+        return Settings(**groups)
+
+
+def _groups() -> list[tuple[Any, type]]:
+    """The groups of Settings, each with its class."""
+    return [(group, group.default_factory) for group in fields(Settings)]  # type: ignore[misc]
+
+
+def _declared(kind: type) -> list[Any]:
+    """The fields of a group read from variables."""
+    return [f for f in fields(kind) if "env" in f.metadata]
+
+
+def _read(kind: type, environ: Mapping[str, str]) -> Any:
+    """A group, from `environ`."""
+    values = {}
+    for f in _declared(kind):
+        names, parsers = f.metadata["env"], f.metadata["parse"]
+        given = [
+            _given(environ, name, parse is _switch)
+            for name, parse in zip(names, parsers, strict=True)
+        ]
+        if all(text is None for text in given):
+            continue  # the default
+        parsed = [
+            None if text is None else _parsed(name, parse, text)
+            for name, parse, text in zip(names, parsers, given, strict=True)
+        ]
+        combine = f.metadata["combine"]
+        values[f.name] = combine(*parsed) if combine else parsed[0]
+    return kind(**values)
+
+
+def _given(environ: Mapping[str, str], name: str, switch: bool) -> str | None:
+    """A variable's text; None when it is unset, or set to nothing (a switch so set is off)."""
+    text = environ.get(name)
+    if text is None or (not text.strip() and not switch):
+        return None
+    return text
+
+
+def _parsed(name: str, parse: Callable[[str], Any], text: str) -> Any:
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise ValueError(f"{name}: {exc}") from None
+
+
+def _key(env: str) -> str:
+    return env.removeprefix("DANGER_").lower()
+
+
+def _keys() -> dict[str, tuple[str, str]]:
+    """What `Settings.replace` calls each setting: key -> (group, field)."""
+    keys: dict[str, tuple[str, str]] = {}
+    for group, kind in _groups():
+        for f in fields(kind):
+            key = _key(f.metadata["env"][0]) if "env" in f.metadata else f.name
+            assert key not in keys and key not in Settings.__dataclass_fields__, key
+            keys[key] = (group.name, f.name)
+    return keys
+
+
+_KEYS = _keys()
+
+
+def variables() -> dict[str, str]:
+    """Every variable the settings read: name -> what it means."""
+    return {
+        name: f.metadata["meaning"]
+        for _, kind in _groups()
+        for f in _declared(kind)
+        for name in f.metadata["env"]
+    }
+
+
+def variable(group: type, name: str) -> tuple[str, ...]:
+    """The variables a setting of a group is read from (`variable(Store, "shards")`)."""
+    return tuple(next(f for f in fields(group) if f.name == name).metadata["env"])
+
+
+# Every check of the settings ----------------------------------------------------------------
+
+
+def _refusal(settings: Settings) -> str | None:
+    """What is wrong with `settings`, naming the variable and what it allows; None if
+    nothing. Each setting's own rule first, then the rules between settings."""
+    for group, kind in _groups():
+        values = getattr(settings, group.name)
+        for f in _declared(kind):
+            allowed: Allowed | None = f.metadata["allowed"]
+            value = getattr(values, f.name)
+            if allowed is None or value is None:
+                continue
+            for item in value if allowed.each else (value,):
+                if not allowed.ok(item):
+                    return f"{f.metadata['env'][0]} must be {allowed.says}, not {item!r}"
+    wait_ms = settings.store.durability.wait_ms
+    if not 1 <= wait_ms <= WAIT_MS_MAX:
+        return f"DANGER_DURABILITY_WAIT_MS must be from 1 to {WAIT_MS_MAX} ms, not {wait_ms!r}"
+    # A client holding all its streams still needs a connection for its other requests.
+    connections = settings.http.connections_per_client
+    streams = settings.streams.streams_per_client
+    if 0 < connections <= streams:
+        return (
+            f"DANGER_CONNECTIONS_PER_CLIENT ({connections}) must be more than "
+            f"DANGER_STREAMS_PER_CLIENT ({streams}), or 0 (no cap)"
+        )
+    observe = settings.observe
+    if observe.metrics == "token" and len(observe.metrics_token or "") < METRICS_TOKEN_LENGTH:
+        return (
+            f"DANGER_METRICS=token needs DANGER_METRICS_TOKEN, at least "
+            f"{METRICS_TOKEN_LENGTH} characters (a scraper sends it as a bearer token)"
+        )
+    if observe.metrics == "port" and observe.metrics_port is None:
+        return "DANGER_METRICS=port needs DANGER_METRICS_PORT"
+    return None

@@ -23,7 +23,7 @@ import dataclasses
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
@@ -33,15 +33,14 @@ from events.cluster import Store, address, on_one_connection
 from events.keys import PREFIX
 from events.replicas import online_replicas
 from events.store import Copies
+from service.infra import config
+from service.infra.config import Durability
 from service.infra.connections import open_store
 
 log = logging.getLogger("danger.durability")
 
-SETTING = "DANGER_DURABILITY"
-WAIT_SETTING = "DANGER_DURABILITY_WAIT_MS"
-Mode = Literal["fsync", "replicas", "declared", "weak"]
+SETTING, WAIT_SETTING = config.variable(config.Store, "durability")
 PROBE_KEY = f"{PREFIX}:durability:probe"  # written at startup to see the replicas confirm
-WAIT_MS_MAX = 60_000
 PROBE_SECONDS = 5.0  # how long the startup check gives the replicas to confirm a probe
 
 _HOW = (
@@ -50,43 +49,6 @@ _HOW = (
     f"managed store whose provider guarantees that an acknowledged write survives a crash "
     f"(nothing is checked); {SETTING}=weak accepts a store that can lose acknowledged commands."
 )
-
-
-@dataclass(frozen=True)
-class Durability:
-    """What the operator asks of the store (`DANGER_DURABILITY`)."""
-
-    mode: Mode = "fsync"
-    replicas: int = 0  # copies each append waits for (mode `replicas`)
-    wait_ms: int = 1000  # how long an append waits for them (`DANGER_DURABILITY_WAIT_MS`)
-    # False when the operator named no mode: then, if the store has a replica online, each
-    # append also waits for its copy (a failover then loses no answered command).
-    chosen: bool = False
-
-    @classmethod
-    def parse(cls, text: str | None, wait_ms: str | None = None) -> Durability:
-        chosen = bool(text and text.strip())
-        text = (text or "fsync").strip().lower()
-        wait = cls.wait_ms
-        if wait_ms is not None and wait_ms.strip():
-            digits = wait_ms.strip()
-            if not (digits.isascii() and digits.isdigit()) or not 1 <= int(digits) <= WAIT_MS_MAX:
-                raise ValueError(
-                    f"{WAIT_SETTING}: expected milliseconds from 1 to {WAIT_MS_MAX}; "
-                    f"got {wait_ms!r}"
-                )
-            wait = int(digits)
-        mode, _, count = text.partition(":")
-        if mode == "replicas" and count.isascii() and count.isdigit() and int(count) >= 1:
-            return cls("replicas", int(count), wait)
-        if mode in ("fsync", "declared", "weak") and not count:
-            return cls(cast(Mode, mode), 0, wait, chosen)
-        raise ValueError(
-            f"{SETTING}: expected fsync, replicas:N (N at least 1), declared or weak; got {text!r}"
-        )
-
-    def __str__(self) -> str:
-        return f"replicas:{self.replicas}" if self.mode == "replicas" else self.mode
 
 
 @dataclass(frozen=True)

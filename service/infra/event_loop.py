@@ -15,7 +15,7 @@ T = TypeVar("T")
 
 
 def run(main: Coroutine[Any, Any, T], settings: Settings) -> T:
-    if settings.loop_and_http[0] == "asyncio":
+    if settings.server.loop_and_http[0] == "asyncio":
         return asyncio.run(main)
     import uvloop
 

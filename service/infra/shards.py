@@ -9,24 +9,15 @@ shards: it is recorded as such."""
 from __future__ import annotations
 
 from events import keys
+from service.infra import config
 from service.infra.connections import Store
 
-SETTING = "DANGER_SHARDS"
+(SETTING,) = config.variable(config.Store, "shards")
 LEGACY = 16  # the number before it was recorded
-MAX = 16384  # a cluster has as many slots: more shards would spread no further
 
 
 class ShardsRefused(Exception):
     """The process counts shards differently from the store."""
-
-
-def parse(text: str | None) -> int | None:
-    if text is None or not text.strip():
-        return None
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX:
-        raise ValueError(f"{SETTING}: expected a whole number from 1 to {MAX}; got {text!r}")
-    return int(text)
 
 
 async def establish(redis: Store, wanted: int | None) -> int:

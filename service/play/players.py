@@ -22,9 +22,9 @@ import hmac
 import secrets
 import string
 import time
-from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from service.infra.config import Unseated
 from service.infra.errors import ApiError
 from service.infra.lua import Script
 
@@ -47,15 +47,6 @@ def valid_id(player_id: str) -> bool:
 
 def looks_like_token(token: str | None) -> TypeGuard[str]:
     return token is not None and token.startswith(PREFIX)
-
-
-@dataclass(frozen=True)
-class Unseated:
-    """How long a registered player who never took a seat is kept, and how many such
-    players one client (an app key, or an address) may hold at once (0: no cap)."""
-
-    keep_ms: int
-    per_client: int
 
 
 _FILE_UNSEATED = Script.named("service.play", "unseated_players.lua")

@@ -16,7 +16,7 @@ from service.spec import openapi_spec
 
 NO_STORE = "redis://127.0.0.1:0/0"  # the app is never started, so it never connects
 
-DEFAULTS = Settings(background=False)
+DEFAULTS = Settings().replace(background=False)
 """The settings the committed spec is built with: a server's defaults."""
 
 

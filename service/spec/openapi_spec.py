@@ -274,7 +274,7 @@ def _app_keys(spec: Any, auth: str) -> None:
 
 def finish(spec: OpenAPI, settings: Settings) -> None:
     """Litestar's spec of an app made with `settings` (service/spec/build.py), finished."""
-    _app_keys(spec, settings.auth)
+    _app_keys(spec, settings.server.auth)
     closed = _closed_request_types()
     zero_bounds = _zero_bounds()
     item_bounds = _item_bounds()
@@ -330,7 +330,7 @@ def finish(spec: OpenAPI, settings: Settings) -> None:
     _retry_after(spec)
     _heads(spec)
     audit = spec.paths["/v1/audit"].post  # type: ignore[index]  # the app's own route
-    audit.request_body = _audit_body(settings.audit_upload_bytes)  # type: ignore[union-attr]  # a POST
+    audit.request_body = _audit_body(settings.http.audit_upload_bytes)  # type: ignore[union-attr]  # a POST
 
 
 def _operations(spec: Any) -> list[tuple[str, str, Operation]]:

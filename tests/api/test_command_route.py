@@ -232,6 +232,6 @@ async def test_a_body_in_several_parts_is_read_whole(valkey):
 
 def test_the_direct_route_is_on_unless_turned_off(monkeypatch):
     monkeypatch.delenv("DANGER_DIRECT_COMMANDS", raising=False)
-    assert Settings.from_env().direct_commands is True
+    assert Settings.from_env().server.direct_commands is True
     monkeypatch.setenv("DANGER_DIRECT_COMMANDS", "off")
-    assert Settings.from_env().direct_commands is False
+    assert Settings.from_env().server.direct_commands is False

@@ -368,7 +368,7 @@ def test_how_long_an_answer_is_kept_is_a_setting(monkeypatch):
     from service.infra.config import Settings
 
     monkeypatch.setenv("DANGER_IDEMPOTENCY_HOURS", "2")
-    assert Settings.from_env().idempotency_ms == 2 * 3600 * 1000
+    assert Settings.from_env().play.idempotency_ms == 2 * 3600 * 1000
     monkeypatch.setenv("DANGER_IDEMPOTENCY_HOURS", "0")
     with pytest.raises(ValueError, match="DANGER_IDEMPOTENCY_HOURS"):
         Settings.from_env()

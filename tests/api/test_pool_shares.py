@@ -159,11 +159,11 @@ def test_the_settings_are_read_from_the_environment(monkeypatch):
     monkeypatch.delenv("DANGER_CPU_PER_CLIENT", raising=False)
     monkeypatch.delenv("DANGER_RATE_AUDIT", raising=False)
     settings = Settings.from_env()
-    assert settings.cpu_per_client == 2 and str(settings.rates.audit) == "10/60"
+    assert settings.cpu.cpu_per_client == 2 and str(settings.rates.audit) == "10/60"
     monkeypatch.setenv("DANGER_CPU_PER_CLIENT", "5")
     monkeypatch.setenv("DANGER_RATE_AUDIT", "off")
     settings = Settings.from_env()
-    assert settings.cpu_per_client == 5 and settings.rates.audit is None
+    assert settings.cpu.cpu_per_client == 5 and settings.rates.audit is None
     monkeypatch.setenv("DANGER_CPU_PER_CLIENT", "0")
     with pytest.raises(ValueError, match="DANGER_CPU_PER_CLIENT"):
         Settings.from_env()

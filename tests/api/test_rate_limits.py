@@ -244,7 +244,7 @@ async def test_x_forwarded_for_is_ignored_without_a_trusted_proxy(valkey):
 
 async def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket(valkey):
     app = make_app(
-        valkey, rate_limits=True, rates=tight(create=Rate(2, 60)), trusted_proxies=("*",)
+        valkey, rate_limits=True, rates=tight(create=Rate(2, 60)), trusted_proxy=("*",)
     )
     async with running(app), peer(app, "192.0.2.40") as proxy:
 
@@ -264,7 +264,7 @@ async def test_only_the_listed_proxies_are_trusted(valkey):
         valkey,
         rate_limits=True,
         rates=tight(create=Rate(2, 60)),
-        trusted_proxies=("10.0.0.0/8",),
+        trusted_proxy=("10.0.0.0/8",),
     )
     async with running(app), peer(app, "192.0.2.50") as stranger, peer(app, "10.1.2.3") as lb:
         by_stranger = [
@@ -452,18 +452,18 @@ def test_settings_read_from_the_environment(monkeypatch):
     monkeypatch.setenv("DANGER_RATE_SETTLE_MS", "0")
     monkeypatch.setenv("DANGER_RATE_BUCKETS", "500")
     settings = Settings.from_env()
-    assert settings.rate_settle_ms == 0 and settings.rate_buckets == 500
-    assert settings.rate_limits
+    assert settings.limits.rate_settle_ms == 0 and settings.limits.rate_buckets == 500
+    assert settings.limits.rate_limits
     assert settings.rates.create == Rate(5, 10) and settings.rates.stream is None
     assert settings.rates.command == Rates().command
-    assert settings.trusted_proxies == ("10.0.0.0/8", "192.0.2.1")
-    assert settings.open_games_per_client == 3
+    assert settings.http.trusted_proxies == ("10.0.0.0/8", "192.0.2.1")
+    assert settings.limits.open_games_per_client == 3
     monkeypatch.setenv("DANGER_RATE_LIMITS", "off")
     monkeypatch.setenv("DANGER_TRUSTED_PROXY", "1")
     monkeypatch.setenv("DANGER_OPEN_GAMES_PER_CLIENT", "off")
     settings = Settings.from_env()
-    assert not settings.rate_limits and settings.trusted_proxies == ("*",)
-    assert settings.open_games_per_client == 0
+    assert not settings.limits.rate_limits and settings.http.trusted_proxies == ("*",)
+    assert settings.limits.open_games_per_client == 0
     for bad in ("5", "5/0", "x/10", "²/10", "-1/10"):
         monkeypatch.setenv("DANGER_RATE_CREATE", bad)
         with pytest.raises(ValueError, match="DANGER_RATE_CREATE"):
@@ -505,8 +505,6 @@ def test_who_the_client_is():
     listed = Clients(("10.0.0.0/8",))
     assert listed.of(scope("10.0.0.1", "203.0.113.1, 198.51.100.1, 10.9.9.9")) == "198.51.100.1"
     assert listed.of(scope("192.0.2.1", "198.51.100.1")) == "192.0.2.1"
-    with pytest.raises(ValueError, match="DANGER_TRUSTED_PROXY"):
-        Clients(("not-an-address",))
 
 
 def test_the_clients_worked_out_are_remembered_within_a_bound(monkeypatch):

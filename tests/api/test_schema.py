@@ -50,11 +50,11 @@ else:
 GENEROUS = Rate(1_000_000, 1)
 EVERY_KIND_GENEROUS = Rates(**dict.fromkeys(Rates.__dataclass_fields__, GENEROUS))
 APP = create_app(
-    Settings(
+    Settings().replace(
         background=False,
         rates=EVERY_KIND_GENEROUS,
         open_games_per_client=0,
-        trusted_proxies=("*",),  # each scenario below names itself a client of its own
+        trusted_proxy=("*",),  # each scenario below names itself a client of its own
         queue_url=getattr(_VALKEY, "queue_url", None),
     ),
     _VALKEY.url,
@@ -138,7 +138,7 @@ class Games:
         none). Not an app with its projections running: stopped, it would leave what it was
         last given pending for half a minute, under a consumer that is gone."""
         app = create_app(
-            Settings(
+            Settings().replace(
                 background=False,
                 rates=EVERY_KIND_GENEROUS,
                 queue_url=getattr(_VALKEY, "queue_url", None),

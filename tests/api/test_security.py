@@ -73,8 +73,8 @@ async def test_in_keys_mode_the_spec_says_a_create_needs_an_app_key(valkey):
     """The committed spec is an open server's; one in keys mode serves it with what that
     mode changes, as `danger openapi` builds it for that mode (and for another bound on an
     audited export, the only other setting the spec names)."""
-    settings = {"auth": "keys", "audit_upload_bytes": 3 * 2**20}
-    built = build.text(Settings(background=False, **settings))
+    settings = {"auth": "keys", "audit_upload_mb": 3}
+    built = build.text(Settings().replace(background=False, **settings))
     async with AsyncTestClient(app=make_app(valkey, background=False, **settings)) as c:
         served = (await c.get("/schema/openapi.json")).content
     assert served.decode() == built

@@ -42,7 +42,7 @@ async def echo(scope: Any, receive: Any, send: Any) -> None:
 @contextlib.asynccontextmanager
 async def bounded(http: str, **settings: Any) -> AsyncIterator[int]:
     """The port of uvicorn serving `echo` with the service's protocol bound by `settings`."""
-    async with on_socket(echo, protocol(http, Settings(**settings))) as url:
+    async with on_socket(echo, protocol(http, Settings().replace(**settings))) as url:
         yield int(url.rsplit(":", 1)[1])
 
 
@@ -198,7 +198,7 @@ async def test_connections_from_one_address_are_capped_per_process(http):
         connections_per_client=4,
         streams_per_client=2,
         head_timeout_seconds=60,
-        trusted_proxies=("127.0.0.3",),
+        trusted_proxy=("127.0.0.3",),
     ) as port:
         held = [await connect(port) for _ in range(4)]
         refused = await ask(port, head())
@@ -286,12 +286,12 @@ def test_danger_serve_with_several_processes_bounds_heads_as_set(tmp_path, monke
 
 def test_the_settings_and_their_bounds(monkeypatch):
     defaults = Settings.from_env()
-    assert (defaults.max_head_kb, defaults.head_timeout_seconds) == (16, 10.0)
-    assert defaults.connections_per_client == 64
+    assert (defaults.http.max_head_kb, defaults.http.head_timeout_seconds) == (16, 10.0)
+    assert defaults.http.connections_per_client == 64
     monkeypatch.setenv("DANGER_MAX_HEAD_KB", "32")
     monkeypatch.setenv("DANGER_HEAD_TIMEOUT_SECONDS", "2.5")
     monkeypatch.setenv("DANGER_CONNECTIONS_PER_CLIENT", "off")
-    set_ = Settings.from_env()
+    set_ = Settings.from_env().http
     assert (set_.max_head_kb, set_.head_timeout_seconds, set_.connections_per_client) == (
         32,
         2.5,

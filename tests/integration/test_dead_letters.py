@@ -27,7 +27,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
     await redis.xadd(poisoned.stream, {"e": b"not an event"}, id="0-1")
     bad = [await redis.xadd(poisoned.feed, {"game": "poisoned", "first": 1, "last": 1})]
     bad.append(await redis.xadd(keys.feed(keys.all_shards()[3]), {"nonsense": "x"}))
-    settings = Settings(rate_limits=False, open_games_per_client=0, projection_attempts=3)
+    settings = Settings().replace(rate_limits=False, open_games_per_client=0, projection_attempts=3)
     async with AsyncTestClient(
         app=create_app(with_queue(settings, own_server), own_server.url)
     ) as client:

@@ -73,7 +73,7 @@ def _answer(r: httpx.Response) -> tuple[float, int, str, str | None]:
 async def test_a_master_killed_under_load_loses_no_answered_command(tmp_path: Path):
     cluster = LoopbackCluster(tmp_path, masters=3, replicas=1).start()
     try:
-        settings = Settings(
+        settings = Settings().replace(
             rate_limits=False,
             open_games_per_client=0,
             queue_url=cluster.queue_url,

@@ -87,7 +87,7 @@ def _answer(r: httpx.Response) -> tuple[float, int, str]:
 async def test_a_master_left_without_its_replica_keeps_its_games_going(tmp_path: Path):
     cluster = LoopbackCluster(tmp_path, masters=3, replicas=1).start()
     try:
-        settings = Settings(
+        settings = Settings().replace(
             # On, and generous: the client's buckets live on the master that is killed.
             rates=Rates(**dict.fromkeys(Rates.__dataclass_fields__, Rate(1_000_000, 1))),
             open_games_per_client=0,

@@ -63,7 +63,7 @@ async def feed_lengths(redis: Redis) -> tuple[int, int]:
 
 
 async def test_feeds_stop_growing_and_a_rebuild_after_trimming_builds_every_game(own_server):
-    settings = Settings(
+    settings = Settings().replace(
         rate_limits=False,
         open_games_per_client=0,
         feed_keep_seconds=0,

@@ -60,9 +60,9 @@ def test_the_server_stack_is_a_setting_and_an_unknown_one_is_refused(monkeypatch
     from service.infra.config import Settings
 
     monkeypatch.setenv("DANGER_SERVER_STACK", "asyncio")
-    assert Settings.from_env().loop_and_http == ("asyncio", "h11")
+    assert Settings.from_env().server.loop_and_http == ("asyncio", "h11")
     monkeypatch.setenv("DANGER_SERVER_STACK", "uvloop")
-    assert Settings.from_env().loop_and_http == ("uvloop", "httptools")
+    assert Settings.from_env().server.loop_and_http == ("uvloop", "httptools")
     monkeypatch.setenv("DANGER_SERVER_STACK", "granite")
     with pytest.raises(ValueError, match="DANGER_SERVER_STACK must be one of"):
         Settings.from_env()

@@ -26,7 +26,7 @@ from tests.players import new_table, play_to_end
 from tests.projections import read_models
 from tests.stores import fields_of, store_client, with_queue
 
-QUIET = Settings(background=False, rate_limits=False, open_games_per_client=0)
+QUIET = Settings().replace(background=False, rate_limits=False, open_games_per_client=0)
 
 
 def held(cls):

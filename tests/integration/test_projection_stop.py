@@ -35,7 +35,7 @@ async def test_a_consumer_stopped_while_it_applies_finishes_and_leaves_nothing_p
     own_server,
 ):
     redis = await store_client(own_server.url)
-    settings = Settings(background=False, rate_limits=False, open_games_per_client=0)
+    settings = Settings().replace(background=False, rate_limits=False, open_games_per_client=0)
     try:
         held = Held(redis, EventStore(redis))
         async with AsyncTestClient(app=create_app(settings, own_server.url)) as client:

@@ -17,7 +17,7 @@ from tests.stores import store_client, with_queue
 
 async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
     # Played as fast as the client can, from one address: no per-client limits.
-    settings = Settings(background=True, rate_limits=False, open_games_per_client=0)
+    settings = Settings().replace(background=True, rate_limits=False, open_games_per_client=0)
     app = create_app(with_queue(settings, own_server), own_server.url)
     async with AsyncTestClient(app=app) as client:
         health = await caught_up(client)
@@ -69,7 +69,7 @@ async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
 async def test_a_rebuild_files_every_game_not_over_in_its_due_set(own_server):
     """A store from before the due sets (or one that lost them): after a rebuild, the sweep
     looks at every open and active game again, and at no game that is over."""
-    settings = Settings(background=True, rate_limits=False, open_games_per_client=0)
+    settings = Settings().replace(background=True, rate_limits=False, open_games_per_client=0)
     async with AsyncTestClient(
         app=create_app(with_queue(settings, own_server), own_server.url)
     ) as client:

@@ -69,7 +69,7 @@ class Reader:
 
 
 async def test_a_rebuild_while_the_service_answers_never_shows_fewer_games(own_server):
-    settings = Settings(rate_limits=False, open_games_per_client=0)
+    settings = Settings().replace(rate_limits=False, open_games_per_client=0)
     redis = await store_client(own_server.url)
     app = create_app(with_queue(settings, own_server), own_server.url)
     async with on_socket(app) as url, httpx.AsyncClient(base_url=url, timeout=60) as client:
@@ -139,7 +139,7 @@ async def test_a_rebuild_replaces_models_that_claim_more_than_the_stream_holds(o
     rebuild puts the stream's truth in its place."""
     redis = await store_client(own_server.url)
     store = EventStore(redis)
-    settings = with_queue(Settings(background=False, rate_limits=False), own_server)
+    settings = with_queue(Settings().replace(background=False, rate_limits=False), own_server)
     app = create_app(settings, own_server.url)
     async with on_socket(app) as url, httpx.AsyncClient(base_url=url, timeout=60) as client:
         game_id = await create(client, 0)  # 4 events: created, two joined, started

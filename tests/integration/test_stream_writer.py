@@ -188,11 +188,11 @@ def test_the_stream_writer_settings(monkeypatch):
     for name in ("DANGER_STREAM_PROCESS", "DANGER_STREAM_NICE"):
         monkeypatch.delenv(name, raising=False)
     settings = Settings.from_env()
-    assert settings.stream_process and settings.stream_nice == 19
+    assert settings.streams.stream_process and settings.streams.stream_nice == 19
     monkeypatch.setenv("DANGER_STREAM_PROCESS", "off")
     monkeypatch.setenv("DANGER_STREAM_NICE", "5")
     settings = Settings.from_env()
-    assert not settings.stream_process and settings.stream_nice == 5
+    assert not settings.streams.stream_process and settings.streams.stream_nice == 5
     for wrong in ("20", "-1", "x"):
         monkeypatch.setenv("DANGER_STREAM_NICE", wrong)
         with pytest.raises(ValueError, match="DANGER_STREAM_NICE"):

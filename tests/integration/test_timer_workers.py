@@ -20,7 +20,7 @@ async def rang(client, game_id: str) -> list[tuple[int, int]]:
 
 async def test_each_round_timer_rings_once_with_two_workers_and_one_killed(own_server):
     # Played as fast as the client can, from one address: no per-client limits.
-    settings = Settings(background=False, rate_limits=False, open_games_per_client=0)
+    settings = Settings().replace(background=False, rate_limits=False, open_games_per_client=0)
     app = create_app(with_queue(settings, own_server), own_server.url)
     rng = random.Random(5)
     async with AsyncTestClient(app=app) as client:
@@ -59,7 +59,7 @@ async def test_a_worker_alone_shows_its_timers_on_a_metrics_port_of_its_own(own_
 
     from tests.integration.test_restart import free_port
 
-    settings = Settings(background=False, rate_limits=False, open_games_per_client=0)
+    settings = Settings().replace(background=False, rate_limits=False, open_games_per_client=0)
     port = free_port()
     alone = worker(own_server, DANGER_METRICS_PORT=str(port))
     try:

@@ -49,12 +49,9 @@ class Clients:
     def __init__(self, trusted: Iterable[str]) -> None:
         trusted = tuple(trusted)
         self.any_peer = "*" in trusted
-        try:
-            self.networks: tuple[Network, ...] = tuple(
-                ipaddress.ip_network(t, strict=False) for t in trusted if t != "*"
-            )
-        except ValueError as exc:
-            raise ValueError(f"DANGER_TRUSTED_PROXY: {exc}") from None
+        self.networks: tuple[Network, ...] = tuple(
+            ipaddress.ip_network(t, strict=False) for t in trusted if t != "*"
+        )
         self._named: dict[tuple[str, bytes], str] = {}
 
     def _trusted(self, address: Address | None) -> bool:

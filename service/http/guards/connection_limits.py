@@ -69,10 +69,10 @@ class ConnectionLimits:
     @classmethod
     def of(cls, settings: Settings) -> ConnectionLimits:
         return cls(
-            head_bytes=settings.max_head_kb * 1024,
-            head_seconds=settings.head_timeout_seconds,
-            per_address=settings.connections_per_client,
-            trusted=settings.trusted_proxies,
+            head_bytes=settings.http.max_head_kb * 1024,
+            head_seconds=settings.http.head_timeout_seconds,
+            per_address=settings.http.connections_per_client,
+            trusted=settings.http.trusted_proxies,
         )
 
     def admit(self, peer: tuple[str, int] | None) -> str | None:
