@@ -1,6 +1,6 @@
 """The composition root: the store fit to serve, the job queue, and the command path with
 its reactions, built the same way for an API process (service/assembly/app.py) and for
-`danger worker` (service/cli/main.py).
+`danger worker` (service/cli/worker.py).
 
 The reactions to an append are declared here and nowhere else: what must follow every change
 to a game, in order. Today one: the game's jobs (its running timers and bot moves queued,

@@ -57,7 +57,7 @@ def test_nothing_the_service_runs_imports_the_spec_builder():
                 continue
             if any(n == "service.spec" or n.startswith("service.spec.") for n in names):
                 at_top = node in tree.body
-                assert str(where) == "service/cli/main.py" and not at_top, (where, node.lineno)
+                assert str(where) == "service/cli/openapi.py" and not at_top, (where, node.lineno)
 
 
 def test_the_command_body_is_a_discriminated_union_with_an_example_per_command():
