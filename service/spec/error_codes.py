@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from domain.kernel import Refusal
 from domain.registry import GAMES
-from service.http.guards.ratelimit import kind_of
+from service.http.guards.clients import kind_of
 from service.infra.config import Rates
 from service.infra.errors import TITLES
 

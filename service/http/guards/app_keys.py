@@ -19,8 +19,7 @@ from typing import Any, TypeGuard
 
 import msgspec
 
-from service.http.guards.clients import SCOPE_KEY
-from service.http.guards.ratelimit import kind_of
+from service.http.guards.clients import SCOPE_KEY, kind_of
 from service.infra.config import Rate
 from service.infra.errors import ApiError
 

@@ -1,5 +1,6 @@
-"""Who a client is, for its limits: the app key it sent (service/http/guards/app_keys.py), else the
-peer address, or what a trusted proxy says it is."""
+"""Who a client is, for its limits: the app key it sent (service/http/guards/app_keys.py), else
+the peer address, or what a trusted proxy says it is; and what kind of request it sends
+(`kind_of`), which names the bucket it draws on."""
 
 from __future__ import annotations
 
@@ -94,3 +95,23 @@ class Clients:
             if self.any_peer or not self._trusted(address):
                 break  # "*" trusts the peer alone: the hop it appended is the client
         return label(client) if client is not None else peer_text
+
+
+def kind_of(method: str, path_template: str) -> str | None:
+    """The kind of request a route is, by its method and path template; None: not limited
+    (no route matched). Outside /v1 (the web client's pages and files, the API docs,
+    /health, /metrics) every route is one kind, `site`: none of them is free to serve."""
+    if not path_template.startswith("/v1/"):
+        return "site" if path_template else None
+    last = path_template.rstrip("/").rsplit("/", 1)[-1]
+    if method in ("GET", "HEAD"):
+        return "stream" if last == "stream" else "read"
+    if method == "POST":
+        if path_template.rstrip("/") == "/v1/audit":
+            return "audit"  # an export of megabytes to read and audit: no read costs as much
+        if path_template.rstrip("/") == "/v1/games":
+            return "create"
+        if path_template.rstrip("/") == "/v1/players":
+            return "register"
+        return "join" if last == "players" else "command"
+    return "command" if method in ("DELETE", "PATCH", "PUT") else "read"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.http.guards.clients import SCOPE_KEY, Clients
+from service.http.guards.clients import SCOPE_KEY, Clients, kind_of
 from service.http.guards.rate_ledger import Ledger
 from service.infra import metrics
 from service.infra.config import Rate, Rates
@@ -37,26 +37,6 @@ BUCKET = Script.named("service.http.guards", "rate_bucket.lua")
 SETTLED_KINDS = frozenset({"command", "read", "site"})
 # Answer fields a browser client may read (CORS exposes only a few by default).
 HEADERS = ["RateLimit", "RateLimit-Policy", "Retry-After"]
-
-
-def kind_of(method: str, path_template: str) -> str | None:
-    """The kind of request a route is, by its method and path template; None: not limited
-    (no route matched). Outside /v1 (the web client's pages and files, the API docs,
-    /health, /metrics) every route is one kind, `site`: none of them is free to serve."""
-    if not path_template.startswith("/v1/"):
-        return "site" if path_template else None
-    last = path_template.rstrip("/").rsplit("/", 1)[-1]
-    if method in ("GET", "HEAD"):
-        return "stream" if last == "stream" else "read"
-    if method == "POST":
-        if path_template.rstrip("/") == "/v1/audit":
-            return "audit"  # an export of megabytes to read and audit: no read costs as much
-        if path_template.rstrip("/") == "/v1/games":
-            return "create"
-        if path_template.rstrip("/") == "/v1/players":
-            return "register"
-        return "join" if last == "players" else "command"
-    return "command" if method in ("DELETE", "PATCH", "PUT") else "read"
 
 
 @dataclass(frozen=True)
