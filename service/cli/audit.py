@@ -32,7 +32,7 @@ def audit(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    check = sub.add_parser("audit", help="check an exported game (JSON Lines) offline")
-    check.add_argument("file", help="the export of GET /v1/games/{id}/export")
-    check.add_argument("--json", action="store_true", help="print the report as JSON")
-    check.set_defaults(run=audit)
+    parser = sub.add_parser("audit", help="check an exported game (JSON Lines) offline")
+    parser.add_argument("file", help="the export of GET /v1/games/{id}/export")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.set_defaults(run=audit)

@@ -65,16 +65,16 @@ def keys(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    keys = sub.add_parser("keys", help="manage the app keys (DANGER_AUTH=keys)")
-    keys.add_argument("action", choices=["create", "list", "revoke"])
-    keys.add_argument("arg", nargs="?", help="create: the key's NAME; revoke: its ID")
-    keys.add_argument(
+    parser = sub.add_parser("keys", help="manage the app keys (DANGER_AUTH=keys)")
+    parser.add_argument("action", choices=["create", "list", "revoke"])
+    parser.add_argument("arg", nargs="?", help="create: the key's NAME; revoke: its ID")
+    parser.add_argument(
         "--rate",
         action="append",
         metavar="KIND=N/S",
         help="create: this key's own limit on a kind of request (create, join, register), "
         "e.g. create=200/60 or join=off; repeat for more kinds (a key is read on those alone)",
     )
-    keys.add_argument("--redis-url", help="REDIS_URL")
-    keys.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
-    keys.set_defaults(run=keys)
+    parser.add_argument("--redis-url", help="REDIS_URL")
+    parser.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
+    parser.set_defaults(run=keys)

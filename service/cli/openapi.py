@@ -15,5 +15,5 @@ def openapi(_: argparse.Namespace) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    spec = sub.add_parser("openapi", help="print the OpenAPI spec the app serves")
-    spec.set_defaults(run=openapi)
+    parser = sub.add_parser("openapi", help="print the OpenAPI spec the app serves")
+    parser.set_defaults(run=openapi)

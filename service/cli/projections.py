@@ -69,13 +69,13 @@ def _run_projections(args: argparse.Namespace, redis_url: str) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    projections = sub.add_parser("projections", help="manage the read models")
-    projections.add_argument(
+    parser = sub.add_parser("projections", help="manage the read models")
+    parser.add_argument(
         "action",
         choices=["rebuild", "dead-letters", "clear-dead-letters"],
         help="rebuild: the read models from the game streams, while the service runs; "
         "dead-letters: list the feed entries set aside (JSON lines); clear-dead-letters",
     )
-    projections.add_argument("--redis-url", help="REDIS_URL")
-    projections.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
-    projections.set_defaults(run=projections)
+    parser.add_argument("--redis-url", help="REDIS_URL")
+    parser.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
+    parser.set_defaults(run=projections)

@@ -189,26 +189,28 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    serve = sub.add_parser("serve", help="run the API, projections and worker")
-    serve.add_argument("--host", help="DANGER_HOST (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, help="DANGER_PORT (default 8000)")
-    serve.add_argument("--data-dir", help="DANGER_DATA_DIR (default ./.data)")
-    serve.add_argument(
+    parser = sub.add_parser("serve", help="run the API, projections and worker")
+    parser.add_argument("--host", help="DANGER_HOST (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, help="DANGER_PORT (default 8000)")
+    parser.add_argument("--data-dir", help="DANGER_DATA_DIR (default ./.data)")
+    parser.add_argument(
         "--sandbox",
         action="store_true",
         default=None,
         help="DANGER_SANDBOX=1: seed and card-order options",
     )
-    serve.add_argument("--redis-url", help="REDIS_URL: use this Redis/Valkey, not the embedded one")
-    serve.add_argument(
+    parser.add_argument(
+        "--redis-url", help="REDIS_URL: use this Redis/Valkey, not the embedded one"
+    )
+    parser.add_argument(
         "--api-only", action="store_true", help="leave projections and timers to `danger worker`"
     )
-    serve.add_argument(
+    parser.add_argument(
         "--workers", type=int, default=1, help="API processes (more than 1: plus a worker)"
     )
-    serve.add_argument(
+    parser.add_argument(
         "--access-log",
         action="store_true",
         help="DANGER_ACCESS_LOG: uvicorn's access line too, beside each request's own line",
     )
-    serve.set_defaults(run=serve)
+    parser.set_defaults(run=serve)

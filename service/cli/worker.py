@@ -82,6 +82,6 @@ def worker(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    worker = sub.add_parser("worker", help="run the projections and the timer worker only")
-    worker.add_argument("--redis-url", help="REDIS_URL")
-    worker.set_defaults(run=worker)
+    parser = sub.add_parser("worker", help="run the projections and the timer worker only")
+    parser.add_argument("--redis-url", help="REDIS_URL")
+    parser.set_defaults(run=worker)
