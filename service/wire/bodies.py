@@ -62,6 +62,8 @@ def decode(body: bytes, body_type: Any) -> Any:
         value = msgspec.convert(_whole(msgspec.json.decode(body)), body_type, strict=True)
     except msgspec.ValidationError as exc:
         raise _refusal(str(exc)) from None
+    except msgspec.DecodeError as exc:  # a number, then not JSON: the typed decoder stopped
+        raise ApiError(400, "invalid_body", f"The body is not JSON: {exc}") from None
     _no_key_twice(body)
     return value
 

@@ -98,6 +98,16 @@ async def test_a_whole_number_with_a_fraction_is_an_integer_as_in_json_schema(cl
     await refused(client, {"game": "danger", "seats": 7.0}, 422, "seats_out_of_range")
 
 
+async def test_a_number_followed_by_what_is_not_json_is_a_bad_body_not_a_500(client):
+    """The typed decoder stops at a number where an object belongs, before it reads on: the
+    rest of the body must still be read as JSON, and its fault answered as the body's."""
+    for body in (b"6.7\x05\xff", b"3.0 trailing", b"1.5]"):
+        r = await client.post(
+            "/v1/games", content=body, headers={"content-type": "application/json"}
+        )
+        assert (r.status_code, r.json()["code"]) == (400, "invalid_body"), (body, r.text)
+
+
 async def test_join_and_commands_decode_strictly_too(client):
     game = (await client.post("/v1/games", json=create("danger-13"))).json()["id"]
     url = f"/v1/games/{game}/players"
