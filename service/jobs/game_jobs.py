@@ -124,13 +124,11 @@ class GameJobs:
             return bool(await self.service.writes.append_server(game, expiry[1]))
 
     async def after_append(self, game: Game) -> None:
-        """The events are stored: a queue that fails now must not turn the answer into an
-        error. What is not queued here, the periodic sweep queues (`worker.sweep`). The
-        game's due time goes with those of other commands (service/jobs/due_filing.py)."""
-        try:
-            self.due_filing.file(game.id, game.seq, await self._queue_jobs(game, None, False))
-        except Exception:
-            log.exception("could not queue the jobs of %s; the sweep will", game.id)
+        """The events are stored: a queue that fails now is logged by the write path and
+        does not turn the answer into an error; what is not queued here, the periodic sweep
+        queues (`worker.sweep`). The game's due time goes with those of other commands
+        (service/jobs/due_filing.py)."""
+        self.due_filing.file(game.id, game.seq, await self._queue_jobs(game, None, False))
 
     async def play_bot(self, game_id: str, seat: int, since: int) -> Outcome | None:
         """One move of a bot seat, decided from its own view, through the command path.

@@ -253,7 +253,9 @@ class WritePath:
             try:
                 await reaction(game)
             except Exception:  # the events are stored: the answer stands
-                log.exception("a reaction to an append of %s failed", game.id)
+                log.exception(
+                    "a reaction to an append of %s failed; the sweep looks again", game.id
+                )
 
     async def _guard_length(self, game: Game) -> None:
         """The last guard (docs/rulings.md, "Liveness and lifecycle"): a log that reaches

@@ -34,7 +34,7 @@ from events.envelope import Folded, read_folded
 from events.store import EventStore
 from service.infra.lua import Script
 from service.readmodels import lobby, records, rounds
-from service.readmodels.runner import RebuildFailed
+from service.readmodels.runner import RebuildFailed, text
 
 log = logging.getLogger("danger.rebuild")
 HOLD_MS = 60_000  # a marker not renewed for this long is a rebuild that died
@@ -171,7 +171,7 @@ class Rebuild:
         batch: list[str] = []
         pattern = f"{keys.PREFIX}:{{*}}:game:*"
         async for name in self.redis.scan_iter(match=pattern, count=1000, _type="stream"):
-            tagged, _, game_id = _text(name).partition(":game:")
+            tagged, _, game_id = text(name).partition(":game:")
             shard = tagged[len(keys.PREFIX) + 2 : -1]
             if game_id in seen or keys.shard_of(game_id) != shard:
                 continue
@@ -216,13 +216,9 @@ async def file_due(redis: Store) -> None:
     seconds, micros = await redis.time()
     at = seconds * 1000 + micros // 1000
     for status in ("open", "active"):
-        game_ids = [_text(g) for g in await redis.zrange(lobby.index(status, None), 0, -1)]
+        game_ids = [text(g) for g in await redis.zrange(lobby.index(status, None), 0, -1)]
         for first in range(0, len(game_ids), 1000):
             pipe = redis.pipeline(transaction=False)
             for game_id in game_ids[first : first + 1000]:
                 pipe.zadd(keys.GameKeys(game_id).due, {game_id: at}, lt=True)
             await pipe.execute()
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
