@@ -44,6 +44,7 @@ from service.http.problems import HANDLERS
 from service.infra import logs, metrics
 from service.infra.bell import Bell
 from service.infra.config import Settings
+from service.infra.embedded import die_with_parent
 from service.infra.supervisor import Supervisor
 from service.jobs.worker import sweep
 from service.live.foreground import Foreground
@@ -258,7 +259,9 @@ def create_app(
 
 def from_env() -> Litestar:
     """The app as `danger serve --workers N` starts it in each API process (uvicorn imports
-    it by name): settings and REDIS_URL from the environment."""
+    it by name): settings and REDIS_URL from the environment. It ends with `danger serve`, by
+    whatever signal that ends (SIGKILL included): left behind, it would hold the port."""
+    die_with_parent()
     settings = Settings.from_env()
     logs.configure(settings.observe.log_format, access_log=settings.observe.access_log)
     if settings.store.redis_url is None:

@@ -1,11 +1,17 @@
 """`danger serve`: the API, and beside it (unless --api-only) the projections, the timers and the
-bots; several API processes and their worker with --workers."""
+bots in a process of their own, `danger worker`; several API processes with --workers.
+
+The background never runs in an API process: its projections' batches and the worker's polls
+took a fifth of a single API process's CPU and came in bursts between the commands
+(docs/performance.md, "The background in its own process")."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from service.http.http_protocols import protocol
@@ -66,7 +72,7 @@ def serve(args: argparse.Namespace) -> int:
         if refused is not None:
             print(f"danger: {refused}", file=sys.stderr)
             return 1
-        if args.workers > 1:
+        if args.workers > 1 or settings.worker.background:
             return _serve_processes(args, settings, redis_url)
         app = create_app(settings, redis_url)
         loop, http = settings.server.loop_and_http
@@ -133,9 +139,8 @@ async def _refused(settings: Settings, redis_url: str) -> str | None:
 
 def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: str) -> int:
     """N API processes on one port (uvicorn's supervisor), and one `danger worker` process
-    for the projections and the jobs, all on the same Redis."""
+    for the projections and the jobs (unless --api-only), all on the same Redis."""
     import os
-    import subprocess
 
     from service.infra import listening
     from service.infra.embedded import die_with_parent
@@ -157,9 +162,8 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
         if settings.observe.metrics == "port":
             env.pop("DANGER_METRICS_PORT", None)
             env["DANGER_METRICS"] = "off"
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "worker"], preexec_fn=die_with_parent, env=env
-        )
+        worker = WorkerChild([sys.executable, "-m", "service.cli", "worker"], env, die_with_parent)
+        worker.start()
     loop, http = settings.server.loop_and_http
     try:
         listening.serve_processes(
@@ -182,10 +186,68 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
         pass
     finally:
         if worker is not None:
-            worker.terminate()
-            worker.wait(timeout=10)
+            worker.stop()
         metrics.forget_shared(samples)
     return 0
+
+
+class WorkerChild:
+    """`danger worker` as a child of `danger serve`, started again whenever it ends while the
+    service runs: it exits by itself when a part of it has failed for DANGER_GIVE_UP_SECONDS
+    (service/cli/worker.py), and without it no timer rings and no read model moves."""
+
+    RESTART_FIRST_SECONDS = 1.0
+    RESTART_MAX_SECONDS = 30.0
+    STOP_SECONDS = 10.0
+
+    def __init__(self, command: list[str], env: dict[str, str], preexec: Callable[[], None]):
+        import threading
+
+        self.command, self.env, self.preexec = command, env, preexec
+        self.process: subprocess.Popen[bytes] | None = None
+        self.stopping = threading.Event()
+        self.watcher = threading.Thread(target=self._watch, name="worker-child", daemon=True)
+        self.starts = 0
+
+    def start(self) -> None:
+        self._spawn()
+        self.watcher.start()
+
+    def _spawn(self) -> None:
+        self.process = subprocess.Popen(self.command, preexec_fn=self.preexec, env=self.env)
+        self.starts += 1
+
+    def _watch(self) -> None:
+        import time
+
+        delay = self.RESTART_FIRST_SECONDS
+        while not self.stopping.is_set():
+            assert self.process is not None
+            began = time.monotonic()
+            code = self.process.wait()
+            if self.stopping.is_set():
+                return
+            if time.monotonic() - began > self.RESTART_MAX_SECONDS:
+                delay = self.RESTART_FIRST_SECONDS  # it had run a while: not a crash loop
+            print(
+                f"danger: the worker exited ({code}); starting it again in {delay:g} s",
+                file=sys.stderr,
+                flush=True,
+            )
+            if self.stopping.wait(delay):
+                return
+            self._spawn()
+            delay = min(delay * 2, self.RESTART_MAX_SECONDS)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=self.STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -206,7 +268,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--api-only", action="store_true", help="leave projections and timers to `danger worker`"
     )
     parser.add_argument(
-        "--workers", type=int, default=1, help="API processes (more than 1: plus a worker)"
+        "--workers", type=int, default=1, help="API processes (the worker runs beside them)"
     )
     parser.add_argument(
         "--access-log",

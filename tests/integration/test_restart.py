@@ -191,6 +191,36 @@ async def test_two_api_processes_and_their_worker_serve_one_game_and_stop_togeth
     assert samples is not None and not samples.exists(), "the metrics' files outlived it"
 
 
+async def test_one_api_process_leaves_the_background_to_a_worker_it_starts_again(tmp_path):
+    """`danger serve` of one API process runs the projections, timers and bots in a `danger
+    worker` beside it, never in the API process; a worker that dies is started again, and
+    the bots of a game go on playing."""
+    port = free_port()
+    proc = serve(tmp_path, port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+
+        def workers() -> list[int]:
+            return [p for p in descendants(proc.pid) if "service.cli worker" in args_of(p)]
+
+        first = workers()
+        assert len(first) == 1, "one worker beside the API process"
+        os.kill(first[0], signal.SIGKILL)
+        deadline = time.monotonic() + 15
+        while not (workers() and workers() != first):
+            assert time.monotonic() < deadline, "the worker was not started again"
+            time.sleep(0.1)
+        async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+            game_id = await bot_table(http)
+            deadline = time.monotonic() + 60
+            while (await http.get(f"/v1/games/{game_id}")).json()["status"] != "finished":
+                assert time.monotonic() < deadline, "the bots did not finish the game"
+                time.sleep(0.1)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+
+
 def shared_samples(pid: int) -> Path | None:
     """Where the process writes its metrics for the others (PROMETHEUS_MULTIPROC_DIR)."""
     environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
