@@ -6,7 +6,8 @@
 --       4 request fingerprint ('' for none),
 --       5 the expected head's hash (the `prev` of the first envelope),
 --       6 number of secret field/value pairs, then the pairs, then the envelopes.
--- Returns {'ok', last seq} | {'conflict', actual last seq} | {'forked', last seq}
+-- Returns {'ok', last seq} | {'conflict', actual last seq, the stored envelopes from the
+--         expected seq on (none when the caller is far behind)} | {'forked', last seq}
 --         | {'duplicate', fp|first|last} | {'retry', fp|first|last|hash}.
 if ARGV[3] ~= '' then
   local prior = redis.call('GET', KEYS[3])
@@ -28,7 +29,19 @@ if ARGV[3] == '' and ARGV[4] ~= '' and seq > 0 then
     end
   end
 end
-if seq ~= tonumber(ARGV[1]) then return {'conflict', tostring(seq)} end
+if seq ~= tonumber(ARGV[1]) then
+  -- The caller's fold is behind (the game's commands reach every API process in turn): the
+  -- stored events from its head on come with the refusal, so that it catches up without a
+  -- read of its own. A caller far behind, or ahead of a store that lost events, reads.
+  local behind = seq - tonumber(ARGV[1])
+  local reply = {'conflict', tostring(seq)}
+  if behind > 0 and behind <= 64 and tonumber(ARGV[1]) > 0 then
+    for _, entry in ipairs(redis.call('XRANGE', KEYS[1], '0-' .. ARGV[1], '+')) do
+      reply[#reply + 1] = entry[2][2]
+    end
+  end
+  return reply
+end
 -- The same seq with another head: the caller folded a history the store no longer holds
 -- (it lost events, and others were appended since). The stored envelope is canonical JSON
 -- with sorted keys: its own `hash` is the last one in it (after `data`, before `prev`).

@@ -35,9 +35,12 @@ class Appended:
 
 @dataclass(frozen=True)
 class Conflict:
-    """The stream had moved past the seq the command was decided against."""
+    """The stream had moved past the seq the command was decided against. `tail`: the stored
+    envelopes from that seq on, as read, when the caller was a few events behind (empty
+    when it was far behind: it reads them itself)."""
 
     actual_seq: int
+    tail: tuple[bytes, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -225,7 +228,7 @@ class EventStore:
             first, last = envelopes[0].seq, envelopes[-1].seq
             unanswered = Unanswered(retry[0], retry[1], first, last, envelopes[-1].hash)
         try:
-            (status, value), kept = await self._eval_append(
+            (status, value, *tail), kept = await self._eval_append(
                 [keys.stream, keys.feed, record, keys.secrets, keys.due], args
             )
         except (RedisConnectionError, RedisTimeoutError):
@@ -255,7 +258,7 @@ class EventStore:
                 raise
             return Retried(found.fingerprint, found.first_seq, found.last_seq)
         if status == "conflict":
-            return Conflict(int(value))
+            return Conflict(int(value), tuple(tail))
         if status == "forked":
             return Forked(int(value))
         answered = parse_duplicate(value)

@@ -9,6 +9,8 @@ from what the store holds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from events.envelope import read_folded
 from events.store import EventStore
 from service.infra import metrics, request_context
@@ -49,15 +51,30 @@ class Repository:
         seq, hash_ = game.seq, game.head
         try:
             raws = await self.store.read_raw(game.id, after=seq - 1)
-            head = read_folded(raws[0]) if raws else None
-            if head is None or head.seq != seq or head.hash != hash_:
+            if not self._fold_from(game, raws, seq, hash_):
                 await self._fold_again(game)
-                return
-            for raw in raws[1:]:
-                game.fold(read_folded(raw))
         except Exception:
             self.forget(game.id)
             raise
+
+    def fold_tail(self, game: Game, raws: Sequence[bytes]) -> bool:
+        """Fold `raws`, the stored envelopes from the game's head on (an append's conflict
+        brings them). False, folding nothing, if they do not begin at the head as it was
+        folded: a catch-up then finds out why."""
+        try:
+            return self._fold_from(game, raws, game.seq, game.head)
+        except Exception:
+            self.forget(game.id)
+            raise
+
+    @staticmethod
+    def _fold_from(game: Game, raws: Sequence[bytes], seq: int, hash_: str) -> bool:
+        head = read_folded(raws[0]) if raws else None
+        if head is None or head.seq != seq or head.hash != hash_:
+            return False
+        for raw in raws[1:]:
+            game.fold(read_folded(raw))
+        return True
 
     def forget(self, game_id: str) -> None:
         """Drop the fold (one that failed halfway is loaded afresh next time)."""

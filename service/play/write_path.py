@@ -105,10 +105,13 @@ class WritePath:
         # names the seq it was decided against, so a fold another process has overtaken
         # fails there (a conflict), and a refusal is only given once the fold is current.
         cached = True
+        caught_up = False  # the fold was brought current by a conflict's own answer
         for _ in range(MAX_ATTEMPTS):
             async with game.lock:
                 if not cached:
-                    await self.repository.catch_up(game)
+                    if not caught_up:
+                        await self.repository.catch_up(game)
+                    caught_up = False
                     if recheck is not None:
                         await recheck()
                 if idem is not None:
@@ -150,7 +153,10 @@ class WritePath:
                         cached, seq = False, game.seq
                         await self.repository.catch_up(game)
                         if game.seq != seq:
-                            continue  # decided on an old fold: decide again on the new one
+                            # Decided on an old fold: decide again on the new one, which
+                            # needs no second read.
+                            caught_up = True
+                            continue
                         if recheck is not None:
                             await recheck()
                     if idem is not None:
@@ -208,6 +214,9 @@ class WritePath:
                     return await self._repeat(game, result, idem[1], viewer, full)
                 assert isinstance(result, Conflict)
                 cached = False
+                caught_up = self.repository.fold_tail(game, result.tail)
+                if caught_up:
+                    self.repository.folded(game.id)
                 if if_match is not None:
                     raise ApiError(412, "stale_seq", "The game moved on.", seq=result.actual_seq)
         raise ApiError(

@@ -3,7 +3,7 @@
 import secrets
 
 from domain.kernel.table import GameStarted, PlayerJoined
-from events.envelope import GENESIS, first_break, seal
+from events.envelope import GENESIS, canonical, first_break, seal
 from events.store import Appended, Conflict, Duplicate, EventStore
 from tests.stores import store_client
 
@@ -26,10 +26,26 @@ async def test_append_checks_the_expected_seq_and_never_forks(valkey):
     assert await store.append(game, 0, two) == Conflict(1)
     assert await store.append(game, 2, two) == Conflict(1)
     assert await store.append(game, 1, two) == Appended(2)
-    assert await store.append(game, 1, two) == Conflict(2)
+    assert await store.append(game, 1, two) == Conflict(2, tuple(map(canonical, one + two)))
     read = await store.read(game)
     assert [e.seq for e in read] == [1, 2]
     assert first_break(read) is None
+    await store.redis.aclose()
+
+
+async def test_a_refused_append_brings_the_events_its_caller_had_not_folded(valkey):
+    """A fold a few events behind catches up from the refusal itself, its own head first (so
+    that it can tell the store's history is the one it folded); one far behind reads."""
+    store = EventStore(await store_client(valkey.url))
+    game = secrets.token_hex(6)
+    log = chain(
+        game, 1, GENESIS, *[PlayerJoined(seat=n, name=f"p{n}", entropy="") for n in range(80)]
+    )
+    assert await store.append(game, 0, log[:10]) == Appended(10)
+    refused = await store.append(game, 7, log[7:])
+    assert refused == Conflict(10, tuple(canonical(e) for e in log[6:10]))
+    assert await store.append(game, 10, log[10:]) == Appended(80)
+    assert await store.append(game, 3, log[3:]) == Conflict(80)  # 77 behind: it reads
     await store.redis.aclose()
 
 
