@@ -1,8 +1,9 @@
 """Where the time goes, for docs/performance.md.
 
-- the command path: py-spy samples the process of `danger serve` (one process, projections
-  and worker in it) while wrk replays the recorded games, and each sample is put under the
-  innermost part of the path it is in; bench/out/profile.txt keeps py-spy's raw stacks;
+- the command path: py-spy samples the processes of `danger serve` (its API processes and
+  their worker) while wrk replays the recorded games, and each sample of an API process is
+  put under the innermost part of the path it is in; each process's share follows;
+  bench/out/profile.txt keeps py-spy's raw stacks;
 - `--replay`: cProfile over folding finished games from their stored envelopes in memory,
   the functions that take the time.
 
@@ -74,22 +75,33 @@ def _waiting(frames: list[str]) -> bool:
     return frames[-1] == QUEUE_WAIT
 
 
-def by_process(raw: Path, requests: int) -> list[tuple[str, str, float, float]]:
-    """With --subprocesses py-spy roots each stack at its process: (process, whether it
-    serves requests or runs the worker, share of samples, CPU ms per request)."""
-    counts: Counter[str] = Counter()
+def _process(frames: list[str]) -> str:
+    return next((f for f in reversed(frames) if f.startswith("process ")), "?")
+
+
+def roles_of(raw: Path) -> dict[str, str]:
+    """What each sampled process runs: the requests, or the projections and jobs."""
     roles: dict[str, str] = {}
     for line in raw.read_text().splitlines():
-        stack, _, n = line.rpartition(" ")
-        frames = stack.split(";")
-        if _waiting(frames):
-            continue
-        process = next((f for f in reversed(frames) if f.startswith("process ")), "?")
-        counts[process] += int(n)
+        frames = line.rpartition(" ")[0].split(";")
+        process = _process(frames)
         if any("RequestResponseCycle" in f or "HttpToolsProtocol" in f for f in frames):
             roles[process] = "API"
         elif process not in roles and any("Projection." in f or "Worker." in f for f in frames):
             roles[process] = "projections and worker"
+    return roles
+
+
+def by_process(raw: Path, requests: int) -> list[tuple[str, str, float, float]]:
+    """With --subprocesses py-spy roots each stack at its process: (process, whether it
+    serves requests or runs the worker, share of samples, CPU ms per request)."""
+    counts: Counter[str] = Counter()
+    for line in raw.read_text().splitlines():
+        stack, _, n = line.rpartition(" ")
+        frames = stack.split(";")
+        if not _waiting(frames):
+            counts[_process(frames)] += int(n)
+    roles = roles_of(raw)
     total, requests = sum(counts.values()), max(1, requests)
     return [
         (name.split(" (")[0], roles.get(name, "other"), n / total, n / RATE * 1000 / requests)
@@ -98,12 +110,13 @@ def by_process(raw: Path, requests: int) -> list[tuple[str, str, float, float]]:
 
 
 def summarise(raw: Path, requests: int) -> list[tuple[str, float, float]]:
-    """(part, share of samples, CPU ms per request)."""
+    """(part, share of the API processes' samples, CPU ms per request)."""
+    api = {p for p, role in roles_of(raw).items() if role == "API"}
     counts: Counter[str] = Counter()
     for line in raw.read_text().splitlines():
         stack, _, n = line.rpartition(" ")
         frames = stack.split(";")
-        if not _waiting(frames):
+        if not _waiting(frames) and _process(frames) in api:
             counts[part_of(frames)] += int(n)
     total = sum(counts.values())
     return [
@@ -212,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
                 str(args.duration),
                 "--format",
                 "raw",
-                *(["--subprocesses"] if args.processes > 1 else []),
+                "--subprocesses",  # the API processes are children of `danger serve`
                 "--output",
                 str(raw),
             ],
@@ -230,11 +243,10 @@ def main(argv: list[str] | None = None) -> int:
     print("| --- | --- | --- |")
     for part, share, ms in summarise(raw, figures["requests"]):
         print(f"| {part} | {share:.1%} | {ms:.3f} |")
-    if args.processes > 1:
-        print("| process | what it runs | share of all samples | CPU ms per command |")
-        print("| --- | --- | --- | --- |")
-        for process, role, share, ms in by_process(raw, figures["requests"]):
-            print(f"| {process} | {role} | {share:.1%} | {ms:.3f} |")
+    print("| process | what it runs | share of all samples | CPU ms per command |")
+    print("| --- | --- | --- | --- |")
+    for process, role, share, ms in by_process(raw, figures["requests"]):
+        print(f"| {process} | {role} | {share:.1%} | {ms:.3f} |")
     return 0
 
 
