@@ -1,11 +1,11 @@
 """What one command costs, counted rather than timed: the Valkey commands it causes, Valkey's
-own time for each, and the system calls of the API process, beside the anchor's request.
+own time for each, and the system calls of the API's processes, beside the anchor's request.
 
 Counts do not move with how busy the machine is, where throughput moves by a fifth between
 two runs of one code (docs/performance.md); they say which round trips, wake-ups and writes a
 command pays for that the anchor does not. One client plays recorded games (bench/record.py)
-one request at a time against `danger serve --sandbox` (one process, its projections and
-worker in it) on an embedded Valkey of its own; then the anchor (bench/anchor.py) takes as
+one request at a time against `danger serve --sandbox` (one API process, its worker beside
+it) on an embedded Valkey of its own; then the anchor (bench/anchor.py) takes as
 many requests. What the service does while idle (the sweep's reads of the shards' due sets,
 the workers' polls) is measured for a few seconds first and taken off.
 
@@ -39,7 +39,7 @@ import httpx
 import redis
 
 from bench import record
-from bench.run import free_port, start_serve, stop, tree, wait_healthy
+from bench.run import api_and_worker, free_port, start_serve, stop, tree, wait_healthy
 from service.infra.config import SERVER_STACKS
 from service.infra.embedded import EmbeddedValkey
 from service.infra.lua import Script
@@ -238,7 +238,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             wait_healthy(f"{url}/health", serve)
             time.sleep(1.0)  # the background's first passes
-            with Counting(client, tree(serve.pid), strace) as counted:
+            # The system calls of the API's processes: the worker's (projections, jobs) are
+            # its own process's since `danger serve` runs it apart.
+            with Counting(client, api_and_worker(serve.pid)["api"], strace) as counted:
                 commands, requests = play(url, games)
             result["service"] = {
                 "commands": commands,
