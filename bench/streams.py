@@ -44,7 +44,7 @@ import httpx
 from redis.asyncio import Redis
 
 from bench import record
-from bench.run import cpu_of, percentile, start_serve, stop, tree, wait_healthy
+from bench.run import api_and_worker, cpu_of, percentile, start_serve, stop, tree, wait_healthy
 from service.infra.embedded import EmbeddedValkey
 
 JSON = {"Content-Type": "application/json"}
@@ -474,8 +474,9 @@ def main(argv: list[str] | None = None) -> int:
     redis = Redis.from_url(valkey.url)
     try:
         wait_healthy(f"{url}/health", serve)
-        pids = {"api": tree(serve.pid), "valkey": [valkey.pid], "writer": writer_of(serve.pid)}
-        pids["api"] = [p for p in tree(serve.pid) if p not in pids["writer"]]
+        pids = {"valkey": [valkey.pid], "writer": writer_of(serve.pid)}
+        groups = api_and_worker(serve.pid)  # the worker (projections, jobs) is left out
+        pids["api"] = [p for p in groups["api"] if p not in pids["writer"]]
         if service_cpus:
             for pid in [*pids["api"], *pids["valkey"], *pids["writer"]]:
                 os.sched_setaffinity(pid, service_cpus)
