@@ -30,6 +30,52 @@ def transport_of(scope: Any) -> asyncio.Transport | None:
     return scope.get("extensions", {}).get(TRANSPORT)
 
 
+class Gathered:
+    """A connection's transport whose writes of one turn of the event loop leave as one:
+    uvicorn writes an answer's head and then its body, and each write is a system call (on
+    loopback, the reader's wake-up too). What is held counts in the write buffer's size, so
+    whoever waits for the buffer to empty (the stream writer's hand-over) waits for it too;
+    a close sends it first."""
+
+    __slots__ = ("_transport", "_loop", "_held")
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport = transport
+        self._loop = loop
+        self._held: list[bytes] | None = None
+
+    def write(self, data: bytes) -> None:
+        if self._held is None:
+            self._held = [data]
+            self._loop.call_soon(self._send)
+        else:
+            self._held.append(data)
+
+    def writelines(self, chunks: Any) -> None:
+        for chunk in chunks:
+            self.write(chunk)
+
+    def _send(self) -> None:
+        held, self._held = self._held, None
+        if held and not self._transport.is_closing():
+            self._transport.write(held[0] if len(held) == 1 else b"".join(held))
+
+    def get_write_buffer_size(self) -> int:
+        held = sum(len(chunk) for chunk in self._held) if self._held else 0
+        return self._transport.get_write_buffer_size() + held
+
+    def close(self) -> None:
+        self._send()
+        self._transport.close()
+
+    def abort(self) -> None:
+        self._held = None
+        self._transport.abort()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+
 class HeadTooLarge(Exception):
     """Raised in httptools' callback to stop the parser: no request is begun after it."""
 
@@ -46,7 +92,8 @@ class _Bounded:
     loop: asyncio.AbstractEventLoop
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)  # type: ignore[misc]  # a mixin: the protocol after it has it
+        gathered = Gathered(transport, asyncio.get_running_loop())  # type: ignore[arg-type]  # a stream's transport
+        super().connection_made(gathered)  # type: ignore[misc]  # a mixin: the protocol after it has it
         self._admit()
 
     def connection_lost(self, exc: Exception | None) -> None:
