@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: constraints run run-cluster test test-cluster test-browser chromium screenshots lint openapi client bench bench-tools ab profile anatomy soak capacity clean
+.PHONY: constraints run run-cluster test test-cluster test-browser test-proxy chromium nginx screenshots lint openapi client bench bench-tools ab profile anatomy soak capacity clean
 
 # `make run` installs what the service needs, no more; the test tools come with `make test`.
 $(STAMP): pyproject.toml constraints.txt
@@ -27,13 +27,13 @@ run-cluster: $(STAMP)
 	$(PY) -m tests.cluster -- sh -c 'REDIS_URL="$$DANGER_TEST_REDIS_URL" \
 		DANGER_QUEUE_URL="$$DANGER_TEST_QUEUE_URL" exec $(VENV)/bin/danger serve'
 
-# The browser tests have their own target (below), so `make test` takes the same time with
-# Chromium installed or not.
+# The browser tests and the proxy's have their own targets (below), so `make test` takes the
+# same time with Chromium and nginx installed or not.
 test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -q --ignore=tests/browser
+	$(PY) -m pytest -q --ignore=tests/browser --ignore=tests/proxy
 
 # The suite's API, projections, streams, timers and durability tests on a Valkey cluster of
 # three masters on loopback, with the job queue on a standalone Valkey (tests/cluster.py).
@@ -64,6 +64,14 @@ test-browser: $(TEST_STAMP) chromium
 # Every page at desktop and phone width, into docs/screenshots/.
 screenshots: $(TEST_STAMP) chromium
 	$(PY) -m tests.browser.screenshots
+
+# deploy/proxy/nginx.conf before two API processes (tests/proxy): Debian's nginx.
+nginx:
+	command -v nginx >/dev/null || test -x /usr/sbin/nginx || \
+		(apt-get update -qq && apt-get install -y -qq nginx-light)
+
+test-proxy: $(TEST_STAMP) nginx
+	$(PY) -m pytest -q -p no:randomly tests/proxy
 
 # ruff, the import contracts, then mypy ([tool.mypy] in pyproject.toml says how strictly).
 lint: $(TEST_STAMP)

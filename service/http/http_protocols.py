@@ -37,7 +37,7 @@ class Gathered:
     whoever waits for the buffer to empty (the stream writer's hand-over) waits for it too;
     a close sends it first."""
 
-    __slots__ = ("_transport", "_loop", "_held")
+    __slots__ = ("_held", "_loop", "_transport")
 
     def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
         self._transport = transport
