@@ -54,15 +54,7 @@ async def test_a_process_behind_the_log_catches_up_from_its_refused_append_alone
     async with AsyncTestClient(app=make_app(valkey, sandbox=True, background=False)) as other:
         table_b = type(table)(other, table.id, table.admin, table.tokens)
         await table_b.state()  # the second process caches the game
-        store = other.app.state.service.store
-        reads = []
-        real = store.read_raw
-
-        async def counted(*args, **kwargs):
-            reads.append(args)
-            return await real(*args, **kwargs)
-
-        monkeypatch.setattr(store, "read_raw", counted)
+        reads = reads_of(other.app.state.service.store, monkeypatch)
         for _ in range(6):
             for t in (table, table_b):
                 s = await table.state()  # the first process: its reads are not counted
@@ -90,15 +82,7 @@ async def test_a_choice_made_at_once_by_every_seat_stands_on_a_fold_the_refusal_
     async with AsyncTestClient(app=make_app(valkey, sandbox=True, background=False)) as other:
         table_b = type(table)(other, table.id, table.admin, table.tokens)
         await table_b.state()
-        store = other.app.state.service.store
-        reads = []
-        real = store.read_raw
-
-        async def counted(*args, **kwargs):
-            reads.append(args)
-            return await real(*args, **kwargs)
-
-        monkeypatch.setattr(store, "read_raw", counted)
+        reads = reads_of(other.app.state.service.store, monkeypatch)
         picks = [(await table.state(seat))["legal"][0] for seat in range(3)]
         assert {p["type"] for p in picks} == {"pick"}
         assert (await table.send(0, picks[0])).status_code == 200
@@ -106,3 +90,16 @@ async def test_a_choice_made_at_once_by_every_seat_stands_on_a_fold_the_refusal_
         assert r.status_code == 200, r.text
         assert reads == []
         assert (await table_b.state())["seq"] == r.json()["seq"]
+
+
+def reads_of(store, monkeypatch) -> list:
+    """The reads of a game's log the store makes from now on, one entry each."""
+    reads = []
+    real = store.read_raw
+
+    async def counted(*args, **kwargs):
+        reads.append(args)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "read_raw", counted)
+    return reads

@@ -19,6 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from bench.run import wait_healthy
 from tests.players import Table, new_table
 
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "proxy" / "nginx.conf"
@@ -30,18 +31,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def up(url: str, proc: subprocess.Popen, what: str) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, f"{what} exited"
-        try:
-            httpx.get(url, timeout=1)
-            return
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise AssertionError(f"{what} did not come up")
 
 
 @pytest.fixture
@@ -82,8 +71,8 @@ def proxied(valkey, tmp_path):
     )
     try:
         for api_port, api in zip(ports, apis, strict=True):
-            up(f"http://127.0.0.1:{api_port}/v1/games?limit=1", api, "an API process")
-        up(f"http://127.0.0.1:{port}/v1/games?limit=1", proxy, "nginx")
+            wait_healthy(f"http://127.0.0.1:{api_port}/v1/games?limit=1", api)
+        wait_healthy(f"http://127.0.0.1:{port}/v1/games?limit=1", proxy)
         yield f"http://127.0.0.1:{port}", logs
     finally:
         proxy.send_signal(signal.SIGQUIT)
