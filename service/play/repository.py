@@ -53,8 +53,7 @@ class Repository:
             if head is None or head.seq != seq or head.hash != hash_:
                 await self._fold_again(game)
                 return
-            for raw in raws[1:]:
-                game.fold(read_folded(raw))
+            game.fold_stored(raws[1:])
         except Exception:
             self.forget(game.id)
             raise
