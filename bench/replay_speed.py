@@ -7,8 +7,8 @@ secrets, decode, fold), each the best of several passes. Prints one JSON line.
 
     .venv/bin/python -m bench.replay_speed [--passes 7] [--per-kind 10]
 
-Which build runs is the one Python imports: `DANGER_PURE=1` runs the pure-Python modules
-beside a compiled build (docs/performance.md, "Compiled rules").
+It runs the build this checkout imports, and says which: compiled (`make compiled`) or the
+Python modules (`make pure`); docs/performance.md, "Compiled rules".
 """
 
 from __future__ import annotations
