@@ -4,14 +4,39 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: constraints run run-cluster test test-cluster test-browser test-proxy chromium nginx screenshots lint openapi client bench bench-tools ab profile anatomy soak capacity clean
+.PHONY: constraints run run-cluster test test-pure compiled pure test-cluster test-browser test-proxy chromium nginx screenshots lint openapi client bench bench-tools ab profile anatomy soak capacity clean
 
 # `make run` installs what the service needs, no more; the test tools come with `make test`.
+# Cython comes too: it compiles the hot modules below.
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e .
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[compile]"
 	touch $(STAMP)
+
+# The hot modules of the rules and of the fold (docs/performance.md, "Compiled rules"):
+# Cython builds each into a C extension beside its source, which Python then imports in
+# its place; annotations are left untyped, so the compiled module does what its source
+# says, no more. Rebuilt when a source changes (Cython redoes only the changed ones); a
+# module changed since its build stops the service and the tests until it is built again
+# (service/infra/compiled.py). Without a C compiler the build fails, its extensions are
+# removed, and the pure-Python modules run: `make pure` does the same on purpose.
+COMPILED := $(wildcard domain/kernel/table.py domain/kernel/messages.py domain/*/state.py \
+	domain/*/rules.py domain/*/view.py domain/*/scoring.py) events/envelope.py \
+	service/play/game_model.py
+COMPILED_STAMP := $(VENV)/.compiled
+
+$(COMPILED_STAMP): $(STAMP) $(COMPILED)
+	$(VENV)/bin/cythonize -i -q -j 2 -3 -X annotation_typing=False $(COMPILED) \
+		|| { echo "The rules were not compiled (no C compiler?): the Python modules run."; \
+		     $(MAKE) --no-print-directory pure; }
+	touch $(COMPILED_STAMP)
+
+compiled: $(COMPILED_STAMP)
+
+pure:
+	find domain events service \( -name '*.so' -o -name '*.c' \) -delete
+	rm -f $(COMPILED_STAMP)
 
 # The Python SDK (clients/python) comes too, editable: the tests and examples/ import it.
 $(TEST_STAMP): $(STAMP) clients/python/pyproject.toml
@@ -19,7 +44,7 @@ $(TEST_STAMP): $(STAMP) clients/python/pyproject.toml
 	$(PY) -m pip install --quiet -c constraints.txt -e ./clients/python
 	touch $(TEST_STAMP)
 
-run: $(STAMP)
+run: $(STAMP) $(COMPILED_STAMP)
 	$(VENV)/bin/danger serve
 
 # The service on a Valkey cluster of three masters on loopback (docs/scaling.md).
@@ -29,11 +54,23 @@ run-cluster: $(STAMP)
 
 # The browser tests and the proxy's have their own targets (below), so `make test` takes the
 # same time with Chromium and nginx installed or not.
-test: $(TEST_STAMP)
+test: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q --ignore=tests/browser --ignore=tests/proxy
+
+# The rules and the fold as the pure-Python modules run them, beside a compiled build: the
+# domain's tests and the fold's, on a copy of the sources without the extensions (about a
+# minute). CI runs it after `make test`, which tests the compiled build.
+PURE_COPY := $(VENV)/pure
+test-pure: $(TEST_STAMP)
+	rm -rf $(PURE_COPY) && mkdir -p $(PURE_COPY)
+	cp -r domain events service tests pyproject.toml $(PURE_COPY)/
+	find $(PURE_COPY) \( -name '*.so' -o -name '*.c' \) -delete
+	cd $(PURE_COPY) && ../bin/python -c "import domain.kernel.table as t; \
+		assert t.__file__.endswith('.py'), t.__file__"
+	cd $(PURE_COPY) && ../bin/python -m pytest -q -p no:randomly tests/domain tests/test_fold.py
 
 # The suite's API, projections, streams, timers and durability tests on a Valkey cluster of
 # three masters on loopback, with the job queue on a standalone Valkey (tests/cluster.py).
@@ -51,14 +88,14 @@ CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 	tests/integration/test_race.py tests/integration/test_durability.py \
 	tests/integration/test_cluster.py
 
-test-cluster: $(TEST_STAMP)
+test-cluster: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)
 
 # The web client in a real browser (tests/browser): Debian's Chromium, driven by Playwright.
 chromium:
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
-test-browser: $(TEST_STAMP) chromium
+test-browser: $(TEST_STAMP) $(COMPILED_STAMP) chromium
 	$(PY) -m pytest -q -p no:randomly tests/browser
 
 # Every page at desktop and phone width, into docs/screenshots/.
@@ -70,7 +107,7 @@ nginx:
 	command -v nginx >/dev/null || test -x /usr/sbin/nginx || \
 		(apt-get update -qq && apt-get install -y -qq nginx-light)
 
-test-proxy: $(TEST_STAMP) nginx
+test-proxy: $(TEST_STAMP) $(COMPILED_STAMP) nginx
 	$(PY) -m pytest -q -p no:randomly tests/proxy
 
 # ruff, the import contracts, then mypy ([tool.mypy] in pyproject.toml says how strictly).
@@ -80,7 +117,7 @@ lint: $(TEST_STAMP)
 	$(VENV)/bin/mypy
 
 # Not part of `make test`: a few minutes of load (docs/performance.md). wrk is Debian's.
-bench-tools: $(TEST_STAMP)
+bench-tools: $(TEST_STAMP) $(COMPILED_STAMP)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	command -v strace >/dev/null || (apt-get update -qq && apt-get install -y -qq strace)
 	$(PY) -m pip install --quiet -c constraints.txt -e ".[test,bench]"
@@ -100,12 +137,12 @@ anatomy: bench-tools
 	$(PY) -m bench.anatomy
 
 # Ten minutes of mixed load; memory over time (docs/performance.md, "Soak").
-soak: $(TEST_STAMP)
+soak: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(PY) -m bench.soak
 
 # Concurrent human-paced games on `danger serve --workers 2`, N rising until command p99
 # passes 100 ms (docs/performance.md, "Capacity"); about ten minutes.
-capacity: $(TEST_STAMP)
+capacity: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(PY) -m bench.capacity
 
 openapi: $(STAMP)
@@ -116,13 +153,13 @@ openapi: $(STAMP)
 client: $(TEST_STAMP) openapi
 	$(PY) clients/generate_python.py
 
-clean:
+clean: pure
 	rm -rf $(VENV) .data
 
 # Move constraints.txt to the newest releases the project's ranges allow: a fresh venv,
 # installed unconstrained, frozen. Then run the whole CI (.ci/run) before committing it.
 constraints:
 	rm -rf .venv-newest && python3 -m venv .venv-newest
-	.venv-newest/bin/pip install --quiet -e ".[test,bench]" -e ./clients/python
+	.venv-newest/bin/pip install --quiet -e ".[test,bench,compile]" -e ./clients/python
 	{ sed -n '1,2p' constraints.txt; .venv-newest/bin/pip freeze --exclude-editable; } > constraints.new
 	mv constraints.new constraints.txt && rm -rf .venv-newest

@@ -16,9 +16,18 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from service.assembly.app import create_app
+from service.infra import compiled
 from service.infra.config import Settings
 from service.infra.embedded import EmbeddedValkey
 from tests.stores import EXTERNAL, External
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The suite tests the modules as their sources say: never a build older than them."""
+    try:
+        compiled.check()
+    except SystemExit as refused:
+        pytest.exit(str(refused), returncode=4)
 
 
 @pytest.fixture(scope="session")

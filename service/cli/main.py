@@ -7,9 +7,11 @@ import argparse
 import sys
 
 from service.cli import audit, keys, openapi, projections, serve, simulate, worker
+from service.infra import compiled
 
 
 def main(argv: list[str] | None = None) -> int:
+    compiled.check()
     parser = argparse.ArgumentParser(
         prog="danger",
         description="Serve the API (with its projections and worker), run the worker alone, "

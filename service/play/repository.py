@@ -72,8 +72,7 @@ class Repository:
         head = read_folded(raws[0]) if raws else None
         if head is None or head.seq != seq or head.hash != hash_:
             return False
-        for raw in raws[1:]:
-            game.fold(read_folded(raw))
+        game.fold_stored(raws[1:])
         return True
 
     def forget(self, game_id: str) -> None:

@@ -29,10 +29,15 @@ def modules(package: str) -> list[ModuleType]:
     return [importlib.import_module(f"{package}.{p.stem}") for p in sorted(folder.glob("*.py"))]
 
 
+def source(module: ModuleType) -> str:
+    """The module's source: a compiled module's file is the extension built from it."""
+    return (DOMAIN.parent / f"{module.__name__.replace('.', '/')}.py").read_text()
+
+
 def raised(module: ModuleType) -> list[tuple[Refusal, str, int]]:
     """Each refusal `module` raises (`raise NAME(message)`), with a pattern of its message."""
     out = []
-    for node in ast.walk(ast.parse(Path(module.__file__ or "").read_text())):
+    for node in ast.walk(ast.parse(source(module))):
         if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
             continue
         called = node.exc.func
@@ -84,7 +89,7 @@ def test_the_rules_refuse_through_their_declarations_only(game: str) -> None:
     """A RuleViolation or InvalidOptions made on the spot would give a code no declaration
     names, which the spec would not list."""
     for module in modules(PACKAGES[game]):
-        for node in ast.walk(ast.parse(Path(module.__file__ or "").read_text())):
+        for node in ast.walk(ast.parse(source(module))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in ("RuleViolation", "InvalidOptions"), (
                     f"{module.__name__}:{node.lineno}: raise a Refusal declared beside the rule"
