@@ -177,3 +177,14 @@ def test_danger_stops_on_a_value_it_cannot_use(command, monkeypatch, capsys):
     assert main([command]) == 2
     said = capsys.readouterr().err
     assert said.startswith("danger") and "DANGER_STREAM_NICE must be from 0 to 19" in said
+
+
+@pytest.mark.parametrize("command", ["serve", "worker"])
+def test_danger_stops_on_a_queue_url_it_cannot_use_and_never_prints_its_password(
+    command, monkeypatch, capsys
+):
+    monkeypatch.setenv("DANGER_QUEUE_URL", "redis://:hunter2@q0:6379/0,redis://:hunter2@q1:x")
+    assert main([command]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("danger") and "DANGER_QUEUE_URL: expected redis://host:port" in said
+    assert "hunter2" not in said and said.count("\n") == 1
