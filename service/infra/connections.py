@@ -132,9 +132,10 @@ class BoundedCluster(SteadyCluster):
         return pipe
 
 
-async def cluster_enabled(url: str) -> bool:
-    """Whether the server at `url` is a node of a cluster (`INFO cluster`)."""
-    probe = Redis.from_url(url)
+async def cluster_enabled(url: str, **options: Any) -> bool:
+    """Whether the server at `url` is a node of a cluster (`INFO cluster`); `options` for
+    the probe's connection (its timeouts)."""
+    probe = Redis.from_url(url, **options)
     try:
         info = await probe.info("cluster")
     finally:
@@ -186,7 +187,15 @@ async def queue_urls(store_url: str, queues: tuple[str, ...] | None) -> QueueAt:
     unreachable: list[BaseException] = []
     for queue in queues:
         try:
-            cluster = store_is_cluster if queue == store_url else await cluster_enabled(queue)
+            cluster = (
+                store_is_cluster
+                if queue == store_url
+                else await cluster_enabled(
+                    queue,
+                    socket_connect_timeout=QUEUE_CONNECT_SECONDS,
+                    socket_timeout=QUEUE_REPLY_SECONDS,
+                )
+            )
         except (RedisError, OSError) as exc:
             if len(queues) == 1:
                 raise
