@@ -111,6 +111,7 @@ class QueueServers:
         failure: BaseException | None = None
         for server in ranked:
             if server.refused is not None:
+                failure = failure or QueueRefused(f"queue server {server.name} is {server.refused}")
                 continue
             try:
                 await server.check()
@@ -131,7 +132,7 @@ class QueueServers:
             if server is not self.servers[own]:
                 metrics.QUEUED_ELSEWHERE.labels(str(own)).inc()
             return sent
-        assert failure is not None, "no queue server to try"
+        assert failure is not None  # every server was tried, or refused
         raise failure
 
     def _down(self, server: QueueServer, exc: BaseException) -> None:

@@ -258,3 +258,29 @@ async def _health(client, first: str) -> dict | None:
     health = (await client.get("/health", params={"fresh": "true"})).json()
     states = [q["state"] for q in health["queues"]]
     return health if states == [first, "ok"] else None
+
+
+async def test_a_queue_server_found_to_be_a_node_of_a_cluster_is_never_used(tmp_path):
+    use_shards(1024)
+    single, node = queue_server(tmp_path / "single"), Node(tmp_path / "node").start()
+    clients = [Redis.from_url(single.url), Redis.from_url(node.url)]
+    servers = QueueServers(
+        [
+            QueueServer(single.url, clients[0], ArqRedis(clients[0].connection_pool)),
+            QueueServer(node.url, clients[1], ArqRedis(clients[1].connection_pool)),
+        ]
+    )
+    queue = JobQueue(servers)
+    try:
+        games = [f"game{i}" for i in range(8)]
+        for game in games:
+            await queue.timer(game, "round@1", _at(time.time() + 3600))
+        assert all([await holds(single, job_id(g, "round@1")) for g in games])
+        assert servers.servers[1].refused and servers.servers[0].checked
+        alone = QueueServers([servers.servers[1]])
+        with pytest.raises(QueueRefused):  # no server left to take them: said, not lost
+            await JobQueue(alone).timer(games[0], "round@2", _at(time.time() + 3600))
+    finally:
+        await servers.close()
+        node.stop()
+        single.stop()
