@@ -105,6 +105,7 @@ class QueueServers:
         connection in time is this process's load, not the server gone: it is raised."""
         now = self.clock()
         ranked = self.preference(game_id)
+        own = ranked[0]
         ranked = [s for s in ranked if s.down_until <= now] + [
             s for s in ranked if s.down_until > now
         ]
@@ -128,9 +129,8 @@ class QueueServers:
             if server.down_until:
                 log.info("queue server %s takes jobs again", server.name)
                 server.down_until = 0.0
-            own = self.own(game_id)
-            if server is not self.servers[own]:
-                metrics.QUEUED_ELSEWHERE.labels(str(own)).inc()
+            if server is not own:
+                metrics.QUEUED_ELSEWHERE.labels(str(self.servers.index(own))).inc()
             return sent
         assert failure is not None  # every server was tried, or refused
         raise failure

@@ -64,8 +64,10 @@ async def test_a_games_jobs_go_to_its_shards_server_and_while_it_is_gone_spread_
 
         stores[0].kill()
         gone = [g for g in games if shard_number(g) % 3 == 0]
+        before = elsewhere()
         for game in gone:
             await queue.timer(game, "round@2", _at(deadline))
+        assert elsewhere() - before == len(gone), "counted, by the server they belong to"
         landed = [
             [await holds(s, job_id(g, "round@2")) for g in gone] for s in stores[1:]
         ]
@@ -86,6 +88,14 @@ async def test_a_games_jobs_go_to_its_shards_server_and_while_it_is_gone_spread_
         await servers.close()
         for s in stores:
             s.stop()
+
+
+def elsewhere() -> float:
+    """danger_jobs_queued_elsewhere_total of the first queue server's games."""
+    from prometheus_client import REGISTRY
+
+    labels = {"server": "0"}
+    return REGISTRY.get_sample_value("danger_jobs_queued_elsewhere_total", labels) or 0.0
 
 
 def _at(epoch: float):
