@@ -47,9 +47,10 @@ $(TEST_STAMP): $(STAMP) clients/python/pyproject.toml
 run: $(STAMP) $(COMPILED_STAMP)
 	$(VENV)/bin/danger serve
 
-# The service on a Valkey cluster of three masters on loopback (docs/scaling.md).
+# The service on a Valkey cluster of three masters on loopback, with two queue servers
+# (docs/scaling.md).
 run-cluster: $(STAMP)
-	$(PY) -m tests.cluster -- sh -c 'REDIS_URL="$$DANGER_TEST_REDIS_URL" \
+	$(PY) -m tests.cluster --queues 2 -- sh -c 'REDIS_URL="$$DANGER_TEST_REDIS_URL" \
 		DANGER_QUEUE_URL="$$DANGER_TEST_QUEUE_URL" exec $(VENV)/bin/danger serve'
 
 # The browser tests and the proxy's have their own targets (below), so `make test` takes the
@@ -86,7 +87,7 @@ CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 	tests/integration/test_worker.py tests/integration/test_bot_jobs.py \
 	tests/integration/test_store.py tests/integration/test_concurrency.py \
 	tests/integration/test_race.py tests/integration/test_durability.py \
-	tests/integration/test_cluster.py
+	tests/integration/test_cluster.py tests/integration/test_queue_servers.py
 
 test-cluster: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)

@@ -59,8 +59,13 @@ def shard_name(index: int) -> str:
     return f"s{index:02d}"
 
 
+def shard_number(game_id: str) -> int:
+    """The game's shard as its place in `all_shards()`: 0 to the number of shards - 1."""
+    return zlib.crc32(game_id.encode()) % _count
+
+
 def shard_of(game_id: str) -> str:
-    return all_shards()[zlib.crc32(game_id.encode()) % _count]
+    return all_shards()[shard_number(game_id)]
 
 
 def all_shards() -> list[str]:

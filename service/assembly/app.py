@@ -116,7 +116,7 @@ def create_app(
         core = await open_core(settings, redis_url, local_clock)
         redis, store, service, clock = core.redis, core.store, core.service, core.service.clock
         app.state.durability = core.in_force
-        app.state.queue = core.pool
+        app.state.queues = core.queues
         if settings.limits.rate_limits and settings.limits.rate_settle_ms > 0:
             limiter.ledger = Ledger(
                 redis,
@@ -159,7 +159,7 @@ def create_app(
         if settings.worker.background:
             # Their errors show in /health.
             app.state.projections = background.start(
-                supervisor, core.queue_at, redis, store, core.jobs, settings, bell
+                supervisor, core.queues, redis, store, core.jobs, settings, bell
             )
         else:
             first_sweep = asyncio.create_task(sweep(core.jobs))

@@ -1,5 +1,6 @@
-"""What runs beside the API: each projection, the arq worker and the sweep, supervised
-(service/infra/supervisor.py) so that each comes back by itself after the store does."""
+"""What runs beside the API: each projection, an arq worker per queue server and the sweep,
+supervised (service/infra/supervisor.py) so that each comes back by itself after the store
+does."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from service.infra.bell import Bell
 from service.infra.config import Settings
 from service.infra.supervisor import Supervisor, TaskHealth
 from service.jobs.game_jobs import GameJobs
+from service.jobs.queue_servers import QueueServers
 from service.jobs.worker import SupervisedWorker, sweep
 from service.readmodels.projections import consumers
 from service.readmodels.runner import Projection
@@ -22,9 +24,15 @@ def heartbeat_key(queue: str) -> str:
     return queue + health_check_key_suffix
 
 
+def worker_task(place: int, servers: int) -> str:
+    """The name of the task that runs the arq worker of the queue server at `place`: with
+    one server, `worker`."""
+    return "worker" if servers == 1 else f"worker:{place}"
+
+
 def start(
     supervisor: Supervisor,
-    redis_url: str,
+    queues: QueueServers,
     redis: Store,
     store: EventStore,
     jobs: GameJobs,
@@ -41,7 +49,13 @@ def start(
 
         # A projection keeps its own loop alive and logs what fails: it tells no progress.
         supervisor.start(f"projection:{projection.group}", project, beats=False)
-    supervisor.start("worker", SupervisedWorker(redis_url, jobs, settings.store.queue))
+    # One arq worker per queue server: a server that is gone stops only its own worker.
+    for place, server in enumerate(queues.servers):
+        supervisor.start(
+            worker_task(place, len(queues)),
+            SupervisedWorker(server.url, jobs, settings.store.queue, server),
+            group="workers",
+        )
 
     async def sweeping(health: TaskHealth) -> None:
         await sweep(jobs, settings.worker.sweep_seconds, health)

@@ -15,29 +15,29 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from arq.connections import ArqRedis
-from redis.asyncio import Redis
 
 from events.cluster import Store
 from events.store import EventStore
 from service.infra import durability, shards
 from service.infra.clock import StoreClock
 from service.infra.config import Lifecycle, Settings
-from service.infra.connections import open_queue, open_store, queue_url
+from service.infra.connections import QueueAt, open_queue, open_store, queue_urls
 from service.infra.durability import InForce
 from service.jobs.game_jobs import GameJobs, Scheduler
+from service.jobs.queue_servers import QueueServer, QueueServers
 from service.jobs.worker import JobQueue
 from service.play.games import GameService
 from service.play.repository import CACHE_BYTES
 
 
-async def open_stores(settings: Settings, redis_url: str) -> tuple[Store, str, InForce]:
+async def open_stores(settings: Settings, redis_url: str) -> tuple[Store, QueueAt, InForce]:
     """The store's client (a single server or a cluster), once it is fit to serve: the job
-    queue has a single server (service/infra/connections.py), the store keeps what is
-    acknowledged (service/infra/durability.py), and its number of shards agrees with this
+    queue's servers are single servers (service/infra/connections.py), the store keeps what
+    is acknowledged (service/infra/durability.py), and its number of shards agrees with this
     process's (service/infra/shards.py); and where the job queue lives."""
     redis = await open_store(redis_url, settings.store.redis_connections)
     try:
-        queue_at = await queue_url(redis_url, settings.store.queue_url)
+        queue_at = await queue_urls(redis_url, settings.store.queue_urls)
         in_force = await durability.establish(redis, settings.store.durability)
         await shards.establish(redis, settings.store.shards)  # the first write, on a fit store
     except BaseException:
@@ -65,15 +65,13 @@ def command_path(
 
 @dataclass
 class Core:
-    """What a process that changes games holds: the store, the job queue and the command
-    path."""
+    """What a process that changes games holds: the store, the job queue's servers and the
+    command path."""
 
     redis: Store
-    queue_at: str
     in_force: InForce
     store: EventStore
-    queue: Redis
-    pool: ArqRedis
+    queues: QueueServers
     service: GameService
     jobs: GameJobs
 
@@ -81,9 +79,9 @@ class Core:
         """Let go of it all; the store may be what failed, so nothing here may raise."""
         with contextlib.suppress(Exception):  # else within the appends' grace
             await self.jobs.due_filing.flushed()
-        for client in (self.pool, self.queue, self.redis):
-            with contextlib.suppress(Exception):
-                await client.aclose()
+        await self.queues.close()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
 
 
 async def open_core(
@@ -94,16 +92,20 @@ async def open_core(
     store's clock whatever it says)."""
     redis, queue_at, in_force = await open_stores(settings, redis_url)
     store = EventStore(redis, in_force.copies, settings.play.idempotency_ms)
-    # The job queue's pool is bounded too (arq's own would not be): the store's pool where
-    # the queue lives on the store's server.
-    queue = open_queue(redis, redis_url, queue_at, settings.store.redis_connections)
-    pool = ArqRedis(queue.connection_pool, default_queue_name=settings.store.queue)
+    # Each queue server's pool is bounded too (arq's own would not be): the store's pool
+    # where the queue lives on the store's server.
+    servers = []
+    for url in queue_at.urls:
+        client = open_queue(redis, redis_url, url, settings.store.redis_connections)
+        pool = ArqRedis(client.connection_pool, default_queue_name=settings.store.queue)
+        servers.append(QueueServer(url, client, pool, checked=url in queue_at.checked))
+    queues = QueueServers(servers)
     service, jobs = command_path(
         store,
-        JobQueue(pool),
+        JobQueue(queues),
         settings.play.sandbox,
         settings.lifecycle,
         StoreClock(redis, local_clock),
         settings.play.cache_mb * 2**20,
     )
-    return Core(redis, queue_at, in_force, store, queue, pool, service, jobs)
+    return Core(redis, in_force, store, queues, service, jobs)

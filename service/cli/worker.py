@@ -14,7 +14,8 @@ def worker(args: argparse.Namespace) -> int:
     """The projections and the arq worker without the API, for deployments that scale them
     apart from the API processes. Each comes back by itself after the store does; exit 1
     when one has failed without a break for DANGER_GIVE_UP_SECONDS (it cannot recover: let
-    whatever runs this process start it again, or call someone)."""
+    whatever runs this process start it again, or call someone); the arq workers, one per
+    queue server, when every one of them has."""
     import asyncio
     import signal
 
@@ -52,7 +53,7 @@ def worker(args: argparse.Namespace) -> int:
         bell = Bell(core.redis)
         await bell.start()
         background.start(
-            supervisor, core.queue_at, core.redis, core.store, core.jobs, settings, bell
+            supervisor, core.queues, core.redis, core.store, core.jobs, settings, bell
         )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

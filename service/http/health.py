@@ -1,5 +1,5 @@
-"""`/health`: the store, the job worker's heartbeat, this process's background tasks, each
-projection's lag, and the durability in force.
+"""`/health`: the store, each queue server's state and its workers' heartbeat, this
+process's background tasks, each projection's lag, and the durability in force.
 
 Finding the projections' lag reads every shard's feed (1,024 by default), tens of ms of
 Valkey's time: answered afresh for every request, a few clients polling it slowed every
@@ -23,7 +23,14 @@ from redis.exceptions import RedisError
 
 from service.http.problems import responses
 from service.readmodels.projections import health as projection_health
-from service.wire.schemas import CacheUse, DurabilityInForce, Health, Lag, TaskStatus
+from service.wire.schemas import (
+    CacheUse,
+    DurabilityInForce,
+    Health,
+    Lag,
+    QueueServerStatus,
+    TaskStatus,
+)
 
 FRESH_SECONDS = 1.0
 
@@ -59,15 +66,29 @@ class Snapshot:
             self.taking = None
 
 
+async def queue_server(server: Any, heartbeat_key: str) -> QueueServerStatus:
+    """A queue server's state, by its heartbeat (service/jobs/queue_servers.py)."""
+    try:
+        beat = await server.client.get(heartbeat_key)
+    except RedisError:
+        return QueueServerStatus(server=server.name, state="unreachable", worker=None)
+    if beat is None:
+        return QueueServerStatus(server=server.name, state="idle", worker=None)
+    return QueueServerStatus(server=server.name, state="ok", worker=beat.decode())
+
+
 async def find(state: Any) -> Health:
     redis = state.redis
+    queues = await asyncio.gather(
+        *(queue_server(server, state.heartbeat_key) for server in state.queues.servers)
+    )
+    beat = next((queue.worker for queue in queues if queue.worker is not None), None)
     try:
         await redis.ping()
         found = await projection_health(redis, state.get("projections"))
-        beat = await state.queue.get(state.heartbeat_key)
         reachable = True
     except RedisError:
-        found, beat, reachable = {}, None, False
+        found, reachable = {}, False
     tasks = {
         name: TaskStatus(
             state=task_state,
@@ -78,7 +99,11 @@ async def find(state: Any) -> Health:
         )
         for name, (task_state, task, failing) in state.supervisor.report().items()
     }
-    well = reachable and beat is not None and all(t.state == "running" for t in tasks.values())
+    well = (
+        reachable
+        and all(queue.state == "ok" for queue in queues)
+        and all(t.state == "running" for t in tasks.values())
+    )
     cache = state.service.repository.cache
     in_force = state.durability
     return Health(
@@ -86,7 +111,8 @@ async def find(state: Any) -> Health:
         redis="ok" if reachable else "unreachable",
         projections={name: Lag(**values) for name, values in found.items()},
         tasks=tasks,
-        worker=beat.decode() if beat is not None else None,
+        worker=beat,
+        queues=queues,
         cache=CacheUse(games=len(cache), bytes=cache.bytes, max_bytes=cache.max_bytes),
         history_breaks=state.service.repository.breaks.count,
         durability=DurabilityInForce(
@@ -104,8 +130,9 @@ async def find(state: Any) -> Health:
     tags=["service"],
     operation_id="health",
     security=[{}, {"operatorToken": []}],
-    summary="Liveness: the store, the job worker's heartbeat, this process's background tasks, "
-    "each projection's lag, errors and dead letters, and the durability in force",
+    summary="Liveness: the store, each queue server and its workers' heartbeat, this "
+    "process's background tasks, each projection's lag, errors and dead letters, and the "
+    "durability in force",
     description="200 when all is well; 503, with the same body, when degraded. Each process "
     "answers from what it found at most a second before.",
     responses={

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 QUEUE = "dg:timers"
 AUTH_MODES = ("open", "keys")
@@ -36,6 +37,7 @@ SERVER_STACKS = {
     "asyncio": ("asyncio", "h11"),
     "uvloop": ("uvloop", "httptools"),
 }
+QUEUES_MAX = 64  # queue servers named in DANGER_QUEUE_URL at most; each has its own pool
 SHARDS_MAX = 16384  # a cluster has as many slots: more shards would spread no further
 WAIT_MS_MAX = 60_000  # the longest an append may wait for its replicas
 NICE_MAX = 19
@@ -156,6 +158,52 @@ def _proxies(text: str) -> tuple[str, ...]:
     if text.lower() in _OFF:
         return ()
     return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+def _queue_urls(text: str) -> tuple[str, ...]:
+    """Valkey/Redis URLs separated by commas, each a single server: `redis://host:port/db`,
+    `rediss://...` or `unix:///path`. A password in a URL is never repeated in a complaint."""
+    urls = tuple(url.strip() for url in text.split(","))
+    if len(urls) > QUEUES_MAX:
+        raise ValueError(f"at most {QUEUES_MAX} queue servers; got {len(urls)}")
+    for url in urls:
+        problem = _queue_url_problem(url)
+        if problem is not None:
+            raise ValueError(f"{problem}: {_without_password(url)!r}" if url else problem)
+    if len(set(urls)) < len(urls):
+        raise ValueError("a queue server is named twice")
+    return urls
+
+
+def _queue_url_problem(url: str) -> str | None:
+    if not url:
+        return "expected URLs separated by commas, found an empty one"
+    try:
+        parts = urlsplit(url)
+        port = parts.port  # raises ValueError when it is not a port number
+    except ValueError:
+        return "expected redis://host:port/db; the port is not a number from 0 to 65535"
+    if parts.scheme not in ("redis", "rediss", "unix"):
+        return "expected redis://, rediss:// or unix:// URLs"
+    if parts.scheme == "unix":
+        return None if parts.path else "expected unix:///path/to/socket"
+    if not parts.hostname:
+        return "expected redis://host:port/db; no host"
+    database = parts.path.strip("/")
+    if database and not (database.isascii() and database.isdigit()):
+        return "expected redis://host:port/db; the database is not a number"
+    return None if port != 0 else "expected a port other than 0"
+
+
+def _without_password(url: str) -> str:
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "(not a URL)"
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    return parts._replace(netloc=f"{user}:***@{parts.netloc.rpartition('@')[2]}").geturl()
 
 
 def _with_wait(durability: Durability | None, wait_ms: int | None) -> Durability:
@@ -313,12 +361,13 @@ class Store:
     redis_url: str | None = setting(
         "REDIS_URL", None, _text, "the store's Valkey/Redis (unset: an embedded Valkey)"
     )
-    queue_url: str | None = setting(
+    # A game's jobs go to one of them, by its shard (service/jobs/queue_servers.py).
+    queue_urls: tuple[str, ...] | None = setting(
         "DANGER_QUEUE_URL",
         None,
-        _text,
-        "the single Valkey/Redis of the job queue (unset: REDIS_URL's, which must not be a "
-        "cluster)",
+        _queue_urls,
+        "the job queue's Valkey/Redis servers, separated by commas, each a single server "
+        "(unset: REDIS_URL's, which must not be a cluster)",
     )
     data_dir: Path = setting(
         "DANGER_DATA_DIR", Path(".data"), Path, "the embedded Valkey's data and its password"
@@ -348,6 +397,11 @@ class Store:
         combine=_with_wait,
     )
     queue: str = QUEUE  # the arq queue of timers and bot moves
+
+    def __post_init__(self) -> None:
+        # One URL given in code (`replace(queue_url=...)`) is read as the variable's text.
+        if isinstance(self.queue_urls, str):
+            object.__setattr__(self, "queue_urls", _queue_urls(self.queue_urls))
 
 
 @dataclass(frozen=True)

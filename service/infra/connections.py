@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import logging
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 from redis.asyncio import BlockingConnectionPool, ConnectionPool, Redis
-from redis.exceptions import ClusterDownError, TryAgainError
+from redis.exceptions import ClusterDownError, RedisError, TryAgainError
 from redis.exceptions import ConnectionError as StoreConnectionError
 from redis.exceptions import TimeoutError as StoreTimeoutError
 
@@ -23,6 +25,9 @@ from events.steady_cluster import SteadyCluster
 UNREACHABLE = (StoreConnectionError, StoreTimeoutError, ClusterDownError, TryAgainError)
 POOL_WAIT_SECONDS = 10  # a command waits this long for a free connection, then fails
 QUEUE_SETTING = "DANGER_QUEUE_URL"
+QUEUE_CONNECT_SECONDS = 2.0  # a queue server's connection is made within this, or fails
+QUEUE_REPLY_SECONDS = 5.0  # a queue server answers a call within this, or it fails
+log = logging.getLogger("danger.queues")
 
 
 def pool_ran_dry(exc: BaseException) -> bool:
@@ -70,11 +75,13 @@ class BoundedPool(BlockingConnectionPool):
         await ConnectionPool.release(self, connection)
 
 
-def bounded_redis(url: str, max_connections: int) -> Redis:
+def bounded_redis(url: str, max_connections: int, **options: Any) -> Redis:
     """A client that opens at most `max_connections` connections; beyond them a command waits
     for one to be free, so a burst of requests queues instead of failing or exhausting the
     server's `maxclients`. Closing the client closes its pool."""
-    pool = BoundedPool.from_url(url, max_connections=max_connections, timeout=POOL_WAIT_SECONDS)
+    pool = BoundedPool.from_url(
+        url, max_connections=max_connections, timeout=POOL_WAIT_SECONDS, **options
+    )
     client = Redis(connection_pool=pool)
     client.auto_close_connection_pool = True
     return client
@@ -125,9 +132,10 @@ class BoundedCluster(SteadyCluster):
         return pipe
 
 
-async def cluster_enabled(url: str) -> bool:
-    """Whether the server at `url` is a node of a cluster (`INFO cluster`)."""
-    probe = Redis.from_url(url)
+async def cluster_enabled(url: str, **options: Any) -> bool:
+    """Whether the server at `url` is a node of a cluster (`INFO cluster`); `options` for
+    the probe's connection (its timeouts)."""
+    probe = Redis.from_url(url, **options)
     try:
         info = await probe.info("cluster")
     finally:
@@ -153,23 +161,64 @@ class QueueRefused(Exception):
     """The job queue cannot run where the settings point it."""
 
 
-async def queue_url(store_url: str, queue: str | None) -> str:
-    """Where arq's queue lives: `DANGER_QUEUE_URL`, or the store's server when that is a single
-    server. arq runs on one server only (its transactions span keys of many slots)."""
+class QueueAt(NamedTuple):
+    """The job queue's servers, and those of them found to be single servers."""
+
+    urls: tuple[str, ...]
+    checked: frozenset[str]
+
+
+async def queue_urls(store_url: str, queues: tuple[str, ...] | None) -> QueueAt:
+    """Where arq's queue lives: the servers of `DANGER_QUEUE_URL`, or the store's server when
+    that is a single server; and those of them found to be single servers. arq runs on
+    single servers only (its transactions span keys of many slots): a node of a cluster is
+    refused. Of several servers, one that cannot be reached now is left to be checked when
+    it is first reached (service/jobs/queue_servers.py), as long as another can be: the
+    games of the others go on meanwhile."""
     store_is_cluster = await cluster_enabled(store_url)
-    if queue is None:
+    if queues is None:
         if store_is_cluster:
             raise QueueRefused(
                 f"REDIS_URL names a cluster; the job queue needs a single Valkey/Redis server "
                 f"of its own: set {QUEUE_SETTING}"
             )
-        return store_url
-    if store_is_cluster if queue == store_url else await cluster_enabled(queue):
-        raise QueueRefused(
-            f"{QUEUE_SETTING} names a node of a cluster; the job queue needs a single "
-            f"Valkey/Redis server (arq's transactions span many slots)"
-        )
-    return queue
+        return QueueAt((store_url,), frozenset((store_url,)))
+    checked: set[str] = set()
+    unreachable: list[BaseException] = []
+    for queue in queues:
+        try:
+            cluster = (
+                store_is_cluster
+                if queue == store_url
+                else await cluster_enabled(
+                    queue,
+                    socket_connect_timeout=QUEUE_CONNECT_SECONDS,
+                    socket_timeout=QUEUE_REPLY_SECONDS,
+                )
+            )
+        except (RedisError, OSError) as exc:
+            if len(queues) == 1:
+                raise
+            unreachable.append(exc)
+            log.warning("queue server %s cannot be reached at start (%r)", server_name(queue), exc)
+            continue
+        if cluster:
+            named = f" ({server_name(queue)})" if len(queues) > 1 else ""
+            raise QueueRefused(
+                f"{QUEUE_SETTING} names a node of a cluster{named}; the job queue needs a "
+                f"single Valkey/Redis server (arq's transactions span many slots)"
+            )
+        checked.add(queue)
+    if not checked:
+        raise unreachable[0]
+    return QueueAt(queues, frozenset(checked))
+
+
+def server_name(url: str) -> str:
+    """A server as the logs and /health name it: host:port (or a socket's path), never
+    its password."""
+    parts = urlsplit(url)
+    return parts.path if parts.scheme == "unix" else f"{parts.hostname}:{parts.port or 6379}"
 
 
 def open_queue(store: Store, store_url: str, url: str, max_connections: int) -> Redis:
@@ -177,6 +226,13 @@ def open_queue(store: Store, store_url: str, url: str, max_connections: int) -> 
     else a bounded pool of its own."""
     if url == store_url and isinstance(store, Redis):
         return Redis(connection_pool=store.connection_pool)
-    return bounded_redis(url, max_connections)
+    # Bounded in time as well: a queue server that stops answering is one of several, and
+    # its games' jobs go to another once a call to it fails (service/jobs/queue_servers.py).
+    return bounded_redis(
+        url,
+        max_connections,
+        socket_connect_timeout=QUEUE_CONNECT_SECONDS,
+        socket_timeout=QUEUE_REPLY_SECONDS,
+    )
 
 

@@ -67,6 +67,12 @@ CONFLICTS = Counter(
     "again on the newer fold).",
     ["game"],
 )
+QUEUED_ELSEWHERE = Counter(
+    "danger_jobs_queued_elsewhere_total",
+    "Timer and bot jobs queued on another queue server than their game's own, which could "
+    "not be reached; by the own server's place in DANGER_QUEUE_URL.",
+    ["server"],
+)
 REPEATS = Counter(
     "danger_idempotent_repeats_total",
     "Requests answered from an earlier one's Idempotency-Key instead of being applied again.",

@@ -8,7 +8,9 @@ which keeps its own loop alive and only logs what failed) is well again once it 
 `QUIET_SECONDS` without an error: every error a task logs (level ERROR, from inside it) is
 counted as its own. A task failing without a break for the give-up time cannot recover:
 `/health` says so, and `danger worker` exits with status 1 for whatever runs it to start
-it again.
+it again. Tasks of one group (the arq workers, one per queue server) give up together: while
+one of them works, a server gone for good costs its own worker only, and a restart would
+stop the others' jobs for nothing.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ State = Literal["running", "retrying", "failed"]
 class TaskHealth:
     name: str
     beats: bool
+    group: str | None = None
     restarts: int = 0
     errors: int = 0
     last_error: str | None = None
@@ -104,9 +107,10 @@ class Supervisor:
         self.tasks: dict[str, TaskHealth] = {}
         self._running: list[asyncio.Task[None]] = []
 
-    def start(self, name: str, run: Run, beats: bool = True) -> None:
-        """Run `run` until cancelled; each time it fails (or returns), again after a backoff."""
-        health = TaskHealth(name, beats)
+    def start(self, name: str, run: Run, beats: bool = True, group: str | None = None) -> None:
+        """Run `run` until cancelled; each time it fails (or returns), again after a backoff.
+        `group`: tasks that give up only together (`hopeless`)."""
+        health = TaskHealth(name, beats, group)
         self.tasks[name] = health
         task = asyncio.create_task(self._keep(health, run), name=f"danger:{name}")
         _OWNERS[task] = health
@@ -140,8 +144,15 @@ class Supervisor:
         }
 
     def hopeless(self) -> list[str]:
-        """The tasks that have failed without a break for the give-up time."""
-        return [name for name, (state, _, _) in self.report().items() if state == "failed"]
+        """The tasks that have failed without a break for the give-up time, and whose group,
+        if they are in one, has failed whole."""
+        report = self.report()
+        working = {h.group for state, h, _ in report.values() if state != "failed" and h.group}
+        return [
+            name
+            for name, (state, health, _) in report.items()
+            if state == "failed" and (health.group is None or health.group not in working)
+        ]
 
     async def until_hopeless(self, every: float = 1.0) -> list[str]:
         while not (names := self.hopeless()):

@@ -25,6 +25,7 @@ from service.infra.config import QUEUE
 from service.infra.errors import ApiError
 from service.infra.supervisor import TaskHealth
 from service.jobs.game_jobs import GameJobs, NotDue
+from service.jobs.queue_servers import QueueServer, QueueServers
 from service.play.game_model import Outcome
 
 log = logging.getLogger("danger.worker")
@@ -91,28 +92,39 @@ class JobQueue:
     names the seat, its last move and the game's seq, so a move lost to a race or a restart
     can be queued again; the first to run after the think delay moves, and the rest find
     the seat has moved and do nothing.
+
+    A game's jobs go to its own queue server, or to another while that one is gone
+    (service/jobs/queue_servers.py).
     """
 
-    def __init__(self, pool: ArqRedis) -> None:
-        self.pool = pool
+    def __init__(self, servers: QueueServers | ArqRedis) -> None:
+        if not isinstance(servers, QueueServers):  # one server's pool (a test's queue)
+            servers = QueueServers.single(servers)
+        self.servers = servers
 
     async def timer(self, game_id: str, timer_id: str, deadline: datetime) -> None:
-        await self.pool.enqueue_job(
-            "fire_timer",
+        await self.servers.call(
             game_id,
-            timer_id,
-            _job_id=job_id(game_id, timer_id),
-            _defer_until=deadline,
+            lambda pool: pool.enqueue_job(
+                "fire_timer",
+                game_id,
+                timer_id,
+                _job_id=job_id(game_id, timer_id),
+                _defer_until=deadline,
+            ),
         )
 
     async def bot(self, game_id: str, seat: int, since: int, seq: int, delay: float) -> None:
-        await self.pool.enqueue_job(
-            "play_bot",
+        await self.servers.call(
             game_id,
-            seat,
-            since,
-            _job_id=f"dg:bot:{game_id}:{seat}:{since}:{seq}",
-            _defer_by=delay,
+            lambda pool: pool.enqueue_job(
+                "play_bot",
+                game_id,
+                seat,
+                since,
+                _job_id=f"dg:bot:{game_id}:{seat}:{since}:{seq}",
+                _defer_by=delay,
+            ),
         )
 
 
@@ -178,15 +190,27 @@ def build_worker(
 class SupervisedWorker:
     """An arq worker run by a supervisor (service/infra/supervisor.py): each run is a new arq
     Worker, since one whose loop failed cannot be started again. arq reconnects nothing: a
-    Redis error in its poll loop, or in the bookkeeping of a job, ends `Worker.main()`."""
+    Redis error in its poll loop, or in the bookkeeping of a job, ends `Worker.main()`.
+    `server`: the queue server it takes jobs from, checked to be a single server before the
+    first run that reaches it (one that could not be reached at start was not)."""
 
-    def __init__(self, redis_url: str, jobs: GameJobs, queue: str = QUEUE, **options: Any):
+    def __init__(
+        self,
+        redis_url: str,
+        jobs: GameJobs,
+        queue: str = QUEUE,
+        server: QueueServer | None = None,
+        **options: Any,
+    ):
         self.redis_url, self.jobs, self.queue, self.options = redis_url, jobs, queue, options
+        self.server = server
         # Jobs a failed run began and did not settle: their in-progress marks would keep them
         # off every worker for arq's timeout + 10 s; they are ours and ended, so free them.
         self.orphans: set[str] = set()
 
     async def __call__(self, health: TaskHealth) -> None:
+        if self.server is not None:
+            await self.server.check()
         worker = build_worker(
             self.redis_url,
             self.jobs,

@@ -66,6 +66,7 @@ from service.wire.schemas import (
     LobbyEntry,
     NewSeatToken,
     PlayerStats,
+    QueueServerStatus,
     Registered,
     RegisterPlayer,
     Replayed,
@@ -807,6 +808,7 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
 
 
 def _health(well: bool) -> Health:
+    beat = "Dec-01 21:35:54 j_complete=412 j_failed=0 j_retried=2 j_ongoing=0 queued=0"
     idle = Lag(entries=0, ms=0, dead_letters=0, errors=0)
     running = TaskStatus(
         state="running", restarts=0, errors=0, last_error=None, failing_seconds=None
@@ -827,9 +829,14 @@ def _health(well: bool) -> Health:
         redis="ok",
         projections={group: idle for group in ("lobby", "rounds", "players")},
         tasks=tasks,
-        worker="Dec-01 21:35:54 j_complete=412 j_failed=0 j_retried=2 j_ongoing=0 queued=0"
-        if well
-        else None,
+        worker=beat if well else None,
+        queues=[
+            QueueServerStatus(
+                server="queue-0.internal:6379",
+                state="ok" if well else "idle",
+                worker=beat if well else None,
+            )
+        ],
         cache=CacheUse(games=3, bytes=1_843_200, max_bytes=256 * 2**20),
         history_breaks=0,
         durability=DurabilityInForce(

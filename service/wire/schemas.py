@@ -266,10 +266,26 @@ class TaskStatus(msgspec.Struct, frozen=True):
     """How long it has been failing without a break; null while it is well."""
 
 
+class QueueServerStatus(msgspec.Struct, frozen=True):
+    """One of the job queue's servers (`DANGER_QUEUE_URL`, in its order). A game's timers and
+    bot moves are queued on the server of its shard (the shard's number mod the number of
+    servers), and on another while that one cannot be reached."""
+
+    server: str
+    """Its host:port (or its socket's path)."""
+    state: Literal["ok", "idle", "unreachable"]
+    """`ok`: a worker polled it lately; `idle`: it answers, but no worker has polled it in
+    the last 6 s, so its jobs wait; `unreachable`: this process could not read it, and
+    queues its games' jobs on the other servers until it is back."""
+    worker: str | None
+    """The last heartbeat of a worker on it (arq's health-check key: jobs done, failed,
+    retried, running and queued), from any process."""
+
+
 class Health(msgspec.Struct, frozen=True):
     status: Literal["ok", "degraded"]
-    """`degraded` (with 503): the store is unreachable, no worker has polled the job queue
-    lately, or a background task of this process is failing."""
+    """`degraded` (with 503): the store is unreachable, a queue server is unreachable or no
+    worker has polled it lately, or a background task of this process is failing."""
     redis: Literal["ok", "unreachable"]
     projections: dict[str, Lag]
     """Empty while the store is unreachable."""
@@ -277,8 +293,12 @@ class Health(msgspec.Struct, frozen=True):
     """This process's background tasks; none in a process started with `--api-only`."""
     worker: str | None
     """The last heartbeat of a worker on the job queue (arq's health-check key: jobs done,
-    failed, retried, running and queued), from any process; null: none has polled it in
-    the last 6 s, so no timer rings and no bot moves."""
+    failed, retried, running and queued), from any process: of the first queue server that
+    has one (`queues` has each server's); null: none has polled any in the last 6 s, so no
+    timer rings and no bot moves."""
+    queues: list[QueueServerStatus]
+    """Each of the job queue's servers, in the order `DANGER_QUEUE_URL` names them (one:
+    the store's own server, when it is not set)."""
     cache: CacheUse
     history_breaks: int
     """Games whose stored history did not continue what this process had folded, since

@@ -90,6 +90,8 @@ from .player_stats_by_game import PlayerStatsByGame
 from .problem import Problem
 from .protect import Protect
 from .protect_colour import ProtectColour
+from .queue_server_status import QueueServerStatus
+from .queue_server_status_state import QueueServerStatusState
 from .refuse import Refuse
 from .register_player import RegisterPlayer
 from .registered import Registered
@@ -207,6 +209,8 @@ __all__ = (
     "Problem",
     "Protect",
     "ProtectColour",
+    "QueueServerStatus",
+    "QueueServerStatusState",
     "Refuse",
     "Registered",
     "RegisterPlayer",

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.durability_in_force import DurabilityInForce
     from ..models.health_projections import HealthProjections
     from ..models.health_tasks import HealthTasks
+    from ..models.queue_server_status import QueueServerStatus
 
 
 T = TypeVar("T", bound="Health")
@@ -27,6 +28,7 @@ class Health:
         durability (DurabilityInForce):
         history_breaks (int):
         projections (HealthProjections):
+        queues (list[QueueServerStatus]):
         redis (HealthRedis):
         status (HealthStatus):
         tasks (HealthTasks):
@@ -37,6 +39,7 @@ class Health:
     durability: DurabilityInForce
     history_breaks: int
     projections: HealthProjections
+    queues: list[QueueServerStatus]
     redis: HealthRedis
     status: HealthStatus
     tasks: HealthTasks
@@ -51,6 +54,11 @@ class Health:
         history_breaks = self.history_breaks
 
         projections = self.projections.to_dict()
+
+        queues = []
+        for queues_item_data in self.queues:
+            queues_item = queues_item_data.to_dict()
+            queues.append(queues_item)
 
         redis: str = self.redis
 
@@ -69,6 +77,7 @@ class Health:
                 "durability": durability,
                 "history_breaks": history_breaks,
                 "projections": projections,
+                "queues": queues,
                 "redis": redis,
                 "status": status,
                 "tasks": tasks,
@@ -84,6 +93,7 @@ class Health:
         from ..models.durability_in_force import DurabilityInForce  # noqa: PLC0415
         from ..models.health_projections import HealthProjections  # noqa: PLC0415
         from ..models.health_tasks import HealthTasks  # noqa: PLC0415
+        from ..models.queue_server_status import QueueServerStatus  # noqa: PLC0415
 
         d = dict(src_dict)
         cache = CacheUse.from_dict(d.pop("cache"))
@@ -93,6 +103,13 @@ class Health:
         history_breaks = d.pop("history_breaks")
 
         projections = HealthProjections.from_dict(d.pop("projections"))
+
+        queues = []
+        _queues = d.pop("queues")
+        for queues_item_data in _queues:
+            queues_item = QueueServerStatus.from_dict(queues_item_data)
+
+            queues.append(queues_item)
 
         redis = check_health_redis(d.pop("redis"))
 
@@ -112,6 +129,7 @@ class Health:
             durability=durability,
             history_breaks=history_breaks,
             projections=projections,
+            queues=queues,
             redis=redis,
             status=status,
             tasks=tasks,

@@ -70,8 +70,8 @@ def sync_detailed(
     fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Any]:
-    """Headers only: liveness: the store, the job worker's heartbeat, this process's background tasks, each
-    projection's lag, errors and dead letters, and the durability in force
+    """Headers only: liveness: the store, each queue server and its workers' heartbeat, this process's
+    background tasks, each projection's lag, errors and dead letters, and the durability in force
 
      As the GET of this path, without a body: the same status and headers.
 
@@ -107,8 +107,8 @@ async def asyncio_detailed(
     fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Any]:
-    """Headers only: liveness: the store, the job worker's heartbeat, this process's background tasks, each
-    projection's lag, errors and dead letters, and the durability in force
+    """Headers only: liveness: the store, each queue server and its workers' heartbeat, this process's
+    background tasks, each projection's lag, errors and dead letters, and the durability in force
 
      As the GET of this path, without a body: the same status and headers.
 

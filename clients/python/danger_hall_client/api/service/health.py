@@ -82,8 +82,8 @@ def sync_detailed(
     fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
-    """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
-    lag, errors and dead letters, and the durability in force
+    """Liveness: the store, each queue server and its workers' heartbeat, this process's background tasks,
+    each projection's lag, errors and dead letters, and the durability in force
 
      200 when all is well; 503, with the same body, when degraded. Each process answers from what it
     found at most a second before.
@@ -120,8 +120,8 @@ def sync(
     fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Health | Problem | None:
-    """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
-    lag, errors and dead letters, and the durability in force
+    """Liveness: the store, each queue server and its workers' heartbeat, this process's background tasks,
+    each projection's lag, errors and dead letters, and the durability in force
 
      200 when all is well; 503, with the same body, when degraded. Each process answers from what it
     found at most a second before.
@@ -153,8 +153,8 @@ async def asyncio_detailed(
     fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Health | Problem]:
-    """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
-    lag, errors and dead letters, and the durability in force
+    """Liveness: the store, each queue server and its workers' heartbeat, this process's background tasks,
+    each projection's lag, errors and dead letters, and the durability in force
 
      200 when all is well; 503, with the same body, when degraded. Each process answers from what it
     found at most a second before.
@@ -189,8 +189,8 @@ async def asyncio(
     fresh: bool | Unset = False,
     x_request_id: str | Unset = UNSET,
 ) -> Health | Problem | None:
-    """Liveness: the store, the job worker's heartbeat, this process's background tasks, each projection's
-    lag, errors and dead letters, and the durability in force
+    """Liveness: the store, each queue server and its workers' heartbeat, this process's background tasks,
+    each projection's lag, errors and dead letters, and the durability in force
 
      200 when all is well; 503, with the same body, when degraded. Each process answers from what it
     found at most a second before.
