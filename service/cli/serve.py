@@ -2,8 +2,8 @@
 bots in a process of their own, `danger worker`; several API processes with --workers.
 
 The background never runs in an API process: its projections' batches and the worker's polls
-took a fifth of a single API process's CPU and came in bursts between the commands
-(docs/performance.md, "The background in its own process")."""
+took an eighth of a single API process's samples, in bursts between the commands
+(docs/performance.md, "The background in its own process, and the rest of the lean path")."""
 
 from __future__ import annotations
 
