@@ -7,9 +7,12 @@ with a new one, closing the old one's connections: commands in flight on healthy
 because another master died. Here an error met while a command runs only asks for a refresh
 (at the next command), and a refresh keeps each node that is still there, with its
 connections and whatever is in flight on them; only the nodes that are gone, or that changed
-role, are closed. And a node gives its connection back when sending fails too (5.3 keeps it
-as in use for good: after `max_connections` such errors the node refuses every command,
-redis-py #4110). The failover test (tests/integration/test_failover.py) holds it.
+role, are closed. A refresh walks the startup nodes while it waits on each of them, and a
+command that finds a node gone takes it out of them meanwhile: the walk is over a copy, where
+5.3's raised "dictionary changed size during iteration" (a 500 during a failover). And a
+node gives its connection back when sending fails too (5.3 keeps it as in use for good:
+after `max_connections` such errors the node refuses every command, redis-py #4110). The
+failover test (tests/integration/test_failover.py) holds it.
 """
 
 from __future__ import annotations
@@ -84,10 +87,18 @@ def _same_role(one: ClusterNode, other: ClusterNode) -> bool:
     return bool(one.server_type == other.server_type)
 
 
+class _Walked(dict[str, ClusterNode]):
+    """The startup nodes, whose values are walked as they were when the walk began."""
+
+    def values(self) -> list[ClusterNode]:  # type: ignore[override]  # a copy, not a view
+        return list(super().values())
+
+
 class SteadyCluster(RedisCluster):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.nodes_manager.__class__ = _KeepingNodes
+        self.nodes_manager.startup_nodes = _Walked(self.nodes_manager.startup_nodes)
         for nodes in (self.nodes_manager.startup_nodes, self.nodes_manager.nodes_cache):
             for node in nodes.values():
                 if type(node) is ClusterNode:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -260,8 +261,11 @@ def create_app(
 def from_env() -> Litestar:
     """The app as `danger serve --workers N` starts it in each API process (uvicorn imports
     it by name): settings and REDIS_URL from the environment. It ends with `danger serve`, by
-    whatever signal that ends (SIGKILL included): left behind, it would hold the port."""
+    whatever signal that ends (SIGKILL included): left behind, it would hold the port. It
+    leaves the terminal's process group: a Ctrl-C reaches `danger serve`, which stops it
+    with one signal (two, the terminal's and its parent's, would cut its shutdown short)."""
     die_with_parent()
+    os.setpgrp()
     settings = Settings.from_env()
     logs.configure(settings.observe.log_format, access_log=settings.observe.access_log)
     if settings.store.redis_url is None:

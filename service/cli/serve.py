@@ -192,9 +192,10 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
 
 
 class WorkerChild:
-    """`danger worker` as a child of `danger serve`, started again whenever it ends while the
-    service runs: it exits by itself when a part of it has failed for DANGER_GIVE_UP_SECONDS
-    (service/cli/worker.py), and without it no timer rings and no read model moves."""
+    """`danger worker` as a child of `danger serve`, started again whenever it fails while the
+    service runs: it exits 1 by itself when a part of it has failed for DANGER_GIVE_UP_SECONDS
+    (service/cli/worker.py), and without it no timer rings and no read model moves. One that
+    exits 0 was told to stop (a terminal's Ctrl-C reaches it too)."""
 
     RESTART_FIRST_SECONDS = 1.0
     RESTART_MAX_SECONDS = 30.0
@@ -225,8 +226,8 @@ class WorkerChild:
             assert self.process is not None
             began = time.monotonic()
             code = self.process.wait()
-            if self.stopping.is_set():
-                return
+            if self.stopping.is_set() or code == 0:
+                return  # stopped on purpose (a signal it was sent: it exits 0 then)
             if time.monotonic() - began > self.RESTART_MAX_SECONDS:
                 delay = self.RESTART_FIRST_SECONDS  # it had run a while: not a crash loop
             print(

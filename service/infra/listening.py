@@ -10,6 +10,7 @@ for about half the answers of `danger serve --workers 2` (docs/performance.md, "
 
 from __future__ import annotations
 
+import signal
 import socket
 
 import uvicorn
@@ -17,11 +18,23 @@ from uvicorn.supervisors import Multiprocess
 
 
 class TcpConfig(uvicorn.Config):
+    def configure_logging(self) -> None:
+        """Also, in each API process before its server starts: SIGTERM ends the process by
+        SystemExit, as SIGINT does by KeyboardInterrupt. uvicorn shuts down gracefully on
+        the signal, then raises it again with the handler it found; the default one would end
+        the process there, before its finalizers (the log's last lines among them)."""
+        super().configure_logging()
+        signal.signal(signal.SIGTERM, _exit)
+
     def bind_socket(self) -> socket.socket:
         sock = super().bind_socket()
         if sock.family in (socket.AF_INET, socket.AF_INET6) and sock.proto != socket.IPPROTO_TCP:
             sock = socket.socket(sock.family, sock.type, socket.IPPROTO_TCP, fileno=sock.detach())
         return sock
+
+
+def _exit(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def serve_processes(config: TcpConfig) -> None:

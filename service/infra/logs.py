@@ -17,6 +17,7 @@ import atexit
 import contextlib
 import logging
 import logging.handlers
+import multiprocessing.util
 import queue
 import sys
 import threading
@@ -149,6 +150,10 @@ def configure(
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(JsonLines() if fmt == "json" else Text())
     _writer = Writer(handler)
+    # A process that multiprocessing started (each API process of `danger serve`) ends
+    # without atexit's handlers, after its finalizers (those registered once it runs): the
+    # lines still gathering are written by this one.
+    multiprocessing.util.Finalize(None, stop, exitpriority=0)
     root = logging.getLogger()
     root.handlers = [ToWriter(_writer.records)]
     root.setLevel(level)
