@@ -10,19 +10,22 @@ for about half the answers of `danger serve --workers 2` (docs/performance.md, "
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 
 import uvicorn
 from uvicorn.supervisors import Multiprocess
 
+from service.infra import logs
+
 
 class TcpConfig(uvicorn.Config):
     def configure_logging(self) -> None:
-        """Also, in each API process before its server starts: SIGTERM ends the process by
-        SystemExit, as SIGINT does by KeyboardInterrupt. uvicorn shuts down gracefully on
-        the signal, then raises it again with the handler it found; the default one would end
-        the process there, before its finalizers (the log's last lines among them)."""
+        """Also, in each API process before its server starts: SIGTERM writes the log's last
+        lines before it ends the process. uvicorn shuts down gracefully on the signal, then
+        raises it again with the handler it found; the default one would end the process
+        there, with the lines still gathering in the log's writer (service/infra/logs.py)."""
         super().configure_logging()
         signal.signal(signal.SIGTERM, _exit)
 
@@ -34,7 +37,8 @@ class TcpConfig(uvicorn.Config):
 
 
 def _exit(signum: int, frame: object) -> None:
-    raise SystemExit(0)
+    logs.stop()  # the lines still gathering
+    os._exit(0)
 
 
 def serve_processes(config: TcpConfig) -> None:
