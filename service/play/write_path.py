@@ -105,7 +105,8 @@ class WritePath:
         # names the seq it was decided against, so a fold another process has overtaken
         # fails there (a conflict), and a refusal is only given once the fold is current.
         cached = True
-        caught_up = False  # the fold was brought current by a conflict's own answer
+        caught_up = False  # the fold was just brought current: a refused append brought the
+        # events it missed, or a refused decision read them
         for _ in range(MAX_ATTEMPTS):
             async with game.lock:
                 if not cached:
