@@ -208,7 +208,6 @@ class WorkerChild:
         self.process: subprocess.Popen[bytes] | None = None
         self.stopping = threading.Event()
         self.watcher = threading.Thread(target=self._watch, name="worker-child", daemon=True)
-        self.starts = 0
 
     def start(self) -> None:
         self._spawn()
@@ -216,7 +215,6 @@ class WorkerChild:
 
     def _spawn(self) -> None:
         self.process = subprocess.Popen(self.command, preexec_fn=self.preexec, env=self.env)
-        self.starts += 1
 
     def _watch(self) -> None:
         import time

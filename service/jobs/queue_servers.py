@@ -84,16 +84,13 @@ class QueueServers:
     def __len__(self) -> int:
         return len(self.servers)
 
-    def own(self, game_id: str) -> int:
-        """The place of the game's own queue server: its shard mod the number of servers."""
-        return shard_number(game_id) % len(self.servers)
-
     def preference(self, game_id: str) -> list[QueueServer]:
         """The servers a game's jobs go to, in turn: its own, then the others from the one
         its shard picks among them, so a gone server's shards spread over the rest."""
         shard, count = shard_number(game_id), len(self.servers)
-        own = self.servers[shard % count]
-        others = self.servers[shard % count + 1 :] + self.servers[: shard % count]
+        place = shard % count
+        own = self.servers[place]
+        others = self.servers[place + 1 :] + self.servers[:place]
         if others:
             start = (shard // count) % len(others)
             others = others[start:] + others[:start]
