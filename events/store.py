@@ -297,6 +297,13 @@ class EventStore:
             return reply, _Kept(None, 0)
         return reply, _Kept(copies, confirmed)
 
+    async def write_kept(self, key: str, *command: Any) -> Any:
+        """`command`, a write on the node of `key`, kept as an append is: answered once the
+        replicas the store promises confirm it (`Unconfirmed` otherwise)."""
+        reply, kept = await self._with_copies(key, command)
+        kept.require()
+        return reply
+
     async def _confirm(self, shard: str) -> None:
         """Confirm what the store holds already (an append answered again for a retry): the
         replication stream is ordered, so replicas that confirm a write made now hold every

@@ -33,6 +33,7 @@ from service.http import (
     play_api,
     players_api,
     seats_api,
+    transparency_api,
     web_ui,
 )
 from service.http.command_route import CommandRoute
@@ -42,7 +43,7 @@ from service.http.guards.open_games import OpenGames
 from service.http.guards.rate_ledger import Ledger
 from service.http.observe import observe
 from service.http.problems import HANDLERS
-from service.infra import logs, metrics
+from service.infra import logs, metrics, signing
 from service.infra.bell import Bell
 from service.infra.config import Settings
 from service.infra.embedded import die_with_parent
@@ -55,6 +56,8 @@ from service.live.streams import KEEP_ALIVE_SECONDS, StreamHub
 from service.play.games import GameService
 from service.play.idempotency import Creates
 from service.play.offload import Offload
+from service.play.receipts import Receipts
+from service.play.transparency_log import TransparencyLog
 from service.wire.bodies import StrictRequest
 
 DESCRIPTION = """\
@@ -146,6 +149,13 @@ def create_app(
         await bell.start()
         await hub.start(bell)
         app.state.redis, app.state.service, app.state.hub = redis, service, hub
+        receipts = app.state.receipts = Receipts(
+            signing.load(settings.store.data_dir, settings.transparency.signing_key), clock
+        )
+        await receipts.publish(redis)
+        app.state.log = TransparencyLog(
+            redis, receipts.signer, clock, settings.transparency.log_origin
+        )
         app.state.offload = Offload(
             settings.cpu.cpu_workers, settings.cpu.cpu_queue, settings.cpu.cpu_per_client
         )
@@ -206,6 +216,7 @@ def create_app(
             *([metrics_page.metrics] if settings.observe.metrics in ("open", "token") else []),
             players_api.PlayersController,
             seats_api.SeatsController,
+            transparency_api.TransparencyController,
             docs_ui.assets(),
             audit_api.upload_handler(settings.http.audit_upload_bytes),
             web_ui.page,

@@ -8,12 +8,16 @@ from arq.constants import health_check_key_suffix
 
 from events.cluster import Store
 from events.store import EventStore
+from service.infra import signing
 from service.infra.bell import Bell
+from service.infra.clock import StoreClock
 from service.infra.config import Settings
 from service.infra.supervisor import Supervisor, TaskHealth
 from service.jobs.game_jobs import GameJobs
 from service.jobs.queue_servers import QueueServers
 from service.jobs.worker import SupervisedWorker, sweep
+from service.play.receipts import publish_key
+from service.play.transparency_log import LogWriter
 from service.readmodels.projections import consumers
 from service.readmodels.runner import Projection
 
@@ -61,4 +65,24 @@ def start(
         await sweep(jobs, settings.worker.sweep_seconds, health)
 
     supervisor.start("sweep", sweeping)
+    writer = log_writer(store, jobs.service.clock, settings)
+
+    async def logging_heads(_: TaskHealth) -> None:
+        await publish_key(redis, writer.signer, jobs.service.clock)
+        await writer.run()
+
+    supervisor.start("log", logging_heads, beats=False)
     return projections
+
+
+def log_writer(store: EventStore, clock: StoreClock, settings: Settings) -> LogWriter:
+    """The transparency log's writer, signing with this process's key."""
+    transparency = settings.transparency
+    return LogWriter(
+        store,
+        signing.load(settings.store.data_dir, transparency.signing_key),
+        clock,
+        transparency.log_origin,
+        transparency.log_seconds,
+        transparency.checkpoint_seconds,
+    )

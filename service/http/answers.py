@@ -6,15 +6,26 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Request
+from litestar.datastructures import ResponseHeader
+from litestar.response import Response
 
 from events.store import decode_envelope
 from service.infra.clock import stamp
 from service.play import offload
 from service.play.game_model import Game, Outcome
 from service.play.games import GameService
-from service.wire.schemas import Clock, CommandResult, EventOut, GameOut
+from service.play.receipts import Receipts, header
+from service.wire.schemas import Clock, CommandResult, EventOut, GameOut, Receipt
 
 INLINE_EVENTS = 1000  # a page of events longer than this is redacted off the event loop
+
+RECEIPT_HEADER = ResponseHeader(
+    name="Danger-Receipt",
+    description="The signed receipt of what this answer appended (the body's `receipt`, as "
+    "canonical JSON): the service's word that the game's log has `hash` at `seq` "
+    "(docs/transparency.md).",
+    documentation_only=True,
+)
 
 
 async def reader(service: GameService, game_id: str, token: str | None) -> tuple[Game, Any]:
@@ -58,7 +69,23 @@ def envelope_out(e: Any) -> EventOut:
     )
 
 
-def game_out(service: GameService, game: Game, token_viewer: Any) -> GameOut:
+def receipts(request: Request) -> Receipts:
+    return request.app.state.receipts
+
+
+def receipt_of(request: Request, outcome: Outcome) -> Receipt:
+    """The signed receipt of a write's outcome."""
+    return receipts(request).of(outcome.game.id, outcome.seq, outcome.head)
+
+
+def signed(body: Any, receipt: Receipt | None, status: int = 200) -> Response[Any]:
+    """`body`, with its receipt in the Danger-Receipt header too."""
+    return Response(body, status_code=status, headers=dict([header(receipt)]) if receipt else None)
+
+
+def game_out(
+    service: GameService, game: Game, token_viewer: Any, receipt: Receipt | None = None
+) -> GameOut:
     return GameOut(
         id=game.id,
         game=game.rules.name,
@@ -71,12 +98,14 @@ def game_out(service: GameService, game: Game, token_viewer: Any) -> GameOut:
             for timer_id, timer, deadline in game.clocks()
             if timer.public
         ],
+        receipt=receipt,
     )
 
 
-def command_result(outcome: Outcome) -> CommandResult:
+def command_result(outcome: Outcome, receipt: Receipt) -> CommandResult:
     return CommandResult(
         seq=outcome.seq,
         events=[envelope_out(e) for e in outcome.envelopes],
         view=outcome.view,
+        receipt=receipt,
     )

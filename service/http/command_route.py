@@ -117,7 +117,8 @@ class CommandRoute:
         middleware's `send` (a rate limit's fields go on it), as Litestar's route does."""
         asked = scope.pop(_ASKED)
         try:
-            answered = answer(await scope["app"].state.service.command(asked), asked.full)
+            state = scope["app"].state
+            answered = answer(await state.service.command(asked), asked.full, state.receipts)
         except Exception as exc:
             await _problem(scope, receive, send, exc)
             return

@@ -13,6 +13,7 @@ from service.http.answers import command_result
 from service.http.params import check_idempotency_key, parse_if_match, wants_minimal
 from service.play.game_model import Outcome
 from service.play.games import SeatCommand
+from service.play.receipts import Receipts, header
 from service.wire.schemas import GameCommand
 
 JSON = b"application/json"
@@ -44,10 +45,14 @@ class Answer:
     body: bytes | None
 
 
-def answer(outcome: Outcome, full: bool) -> Answer:
-    """200 with the events and the view, or 204 with the seq alone (`return=minimal`)."""
+def answer(outcome: Outcome, full: bool, receipts: Receipts) -> Answer:
+    """200 with the events and the view, or 204 with the seq alone (`return=minimal`); the
+    receipt in both."""
+    receipt = receipts.of(outcome.game.id, outcome.seq, outcome.head)
     if full:
-        return Answer(200, [], encode_json(command_result(outcome)))
+        return Answer(200, [header(receipt)], encode_json(command_result(outcome, receipt)))
     return Answer(
-        204, [("etag", f'"{outcome.seq}"'), ("preference-applied", "return=minimal")], None
+        204,
+        [("etag", f'"{outcome.seq}"'), ("preference-applied", "return=minimal"), header(receipt)],
+        None,
     )

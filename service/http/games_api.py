@@ -18,7 +18,7 @@ from litestar.params import Body, QueryParameter
 from litestar.response import Response
 
 from domain.registry import GAMES
-from service.http.answers import game_out, reader
+from service.http.answers import RECEIPT_HEADER, game_out, reader, receipt_of, receipts, signed
 from service.http.guards import app_keys
 from service.http.params import (
     ADMIN,
@@ -56,6 +56,7 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
         )
         place.keep(game.id)
     view = service.view(game, "spectator")
+    receipt = receipts(request).of(game.id, game.seq, game.head)
     return Created(
         id=game.id,
         game=game.rules.name,
@@ -66,6 +67,7 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
         seed_commitment=view.seed_commitment,
         admin_token=admin_token,
         invite=invite,
+        receipt=receipt,
     )
 
 
@@ -97,6 +99,7 @@ class GamesController(Controller):
         "/",
         status_code=201,
         operation_id="createGame",
+        response_headers=[RECEIPT_HEADER],
         summary="Create a game",
         description="Creates a game with open seats; the answer carries the admin token that "
         "starts it. Every option has its bounds in the schema. The options that fix the order "
@@ -135,24 +138,25 @@ class GamesController(Controller):
             ),
         ],
         idempotency_key: IdempotencyKey = None,
-    ) -> Created:
+    ) -> Response[Created]:
         app_keys.require(request.scope, request.app.state.auth)
         key = check_idempotency_key(idempotency_key)
         if key is None:
-            return await _create(service, request, data)
+            created = await _create(service, request, data)
+            return signed(created, created.receipt, 201)
         # The key is the client's own: the first answer to it carries an admin token.
         redis, client = request.app.state.redis, request.app.state.clients.of(request.scope)
         creates, body = request.app.state.creates, msgspec.to_builtins(data)
         first = await creates.claim(redis, client, key, body)
         if first is not None:
-            return first
+            return signed(first, first.receipt, 201)
         try:
             created = await _create(service, request, data)
         except BaseException:
             await creates.drop(redis, client, key)
             raise
         await creates.keep(redis, client, key, body, created)
-        return created
+        return signed(created, created.receipt, 201)
 
     @get(
         "/",
@@ -203,6 +207,7 @@ class GamesController(Controller):
         "/{game_id:str}/players",
         status_code=201,
         operation_id="joinGame",
+        response_headers=[RECEIPT_HEADER],
         summary="Join a game",
         description="Takes the lowest open seat and returns its bearer token (shown once). "
         "With a player's token (registerPlayer), the seat is theirs: the game counts in "
@@ -234,7 +239,7 @@ class GamesController(Controller):
         data: Annotated[JoinGame, Body()],
         token: Token,
         idempotency_key: IdempotencyKey = None,
-    ) -> Joined:
+    ) -> Response[Joined]:
         try:
             name = names.normalised(data.name)
         except names.InvalidName as exc:
@@ -255,12 +260,15 @@ class GamesController(Controller):
             data.invite,
         )
         seat = outcome.envelopes[0].data["seat"]
-        return Joined(seat=seat, token=token, seq=outcome.game.seq)
+        receipt = receipt_of(request, outcome)
+        joined = Joined(seat=seat, token=token, seq=outcome.seq, receipt=receipt)
+        return signed(joined, receipt, 201)
 
     @post(
         "/{game_id:str}/start",
         status_code=200,
         operation_id="startGame",
+        response_headers=[RECEIPT_HEADER],
         security=ADMIN,
         summary="Start a game",
         description="With the admin token, once every seat is taken: shuffles and deals. "
@@ -274,19 +282,21 @@ class GamesController(Controller):
         game_id: GameId,
         token: Token,
         idempotency_key: IdempotencyKey = None,
-    ) -> GameOut:
+    ) -> Response[GameOut]:
         outcome = await service.start(
             game_id, token, check_idempotency_key(idempotency_key)
         )
         seated = [p.player for p in outcome.game.table.players if p.player is not None]
         if seated:
             await players.seated(request.app.state.redis, seated)
-        return game_out(service, outcome.game, outcome.viewer)
+        receipt = receipt_of(request, outcome)
+        return signed(game_out(service, outcome.game, outcome.viewer, receipt), receipt)
 
     @post(
         "/{game_id:str}/abandon",
         status_code=200,
         operation_id="abandonGame",
+        response_headers=[RECEIPT_HEADER],
         security=ADMIN,
         summary="Abandon a game that has not started",
         description="With the admin token, while the game is open: it ends with "
@@ -298,14 +308,16 @@ class GamesController(Controller):
     async def abandon(
         self,
         service: Service,
+        request: Request,
         game_id: GameId,
         token: Token,
         idempotency_key: IdempotencyKey = None,
-    ) -> GameOut:
+    ) -> Response[GameOut]:
         outcome = await service.abandon(
             game_id, token, check_idempotency_key(idempotency_key)
         )
-        return game_out(service, outcome.game, outcome.viewer)
+        receipt = receipt_of(request, outcome)
+        return signed(game_out(service, outcome.game, outcome.viewer, receipt), receipt)
 
     @get(
         "/{game_id:str}",

@@ -15,9 +15,11 @@ from litestar.response import Response, ServerSentEvent
 
 from domain.kernel import Viewer
 from service.http.answers import (
+    RECEIPT_HEADER,
     envelope_out,
     readable,
     reader,
+    receipts,
 )
 from service.http.commands import answer, seat_command
 from service.http.http_protocols import transport_of
@@ -69,6 +71,7 @@ class PlayController(Controller):
         description="The body is one of the game's commands, tagged by `type`; `legal` in "
         "GET /v1/games/{id} lists the ones allowed now. `Idempotency-Key` makes a retry "
         "safe; `If-Match: <seq>` refuses the command if the game has moved on.",
+        response_headers=[RECEIPT_HEADER],
         responses=responses(
             400,
             401,
@@ -90,7 +93,7 @@ class PlayController(Controller):
                 None,
                 description="Applied (or an Idempotency-Key's first answer again), answered "
                 "minimally as `Prefer: return=minimal` asked: no body; `ETag` holds the "
-                "game's seq after the command.",
+                "game's seq after the command, `Danger-Receipt` its signed receipt.",
                 generate_examples=False,
             )
         },
@@ -120,7 +123,7 @@ class PlayController(Controller):
         prefer: Prefer = None,
     ) -> Response[CommandResult]:
         asked = seat_command(game_id, token, data, idempotency_key, if_match, prefer)
-        answered = answer(await service.command(asked), asked.full)
+        answered = answer(await service.command(asked), asked.full, receipts(request))
         return Response(  # the body is CommandResult's, encoded
             answered.body,  # type: ignore[arg-type]  # encoded already
             status_code=answered.status,

@@ -8,9 +8,7 @@ from typing import Annotated
 from litestar import Controller, HttpMethod, Request, Response, delete, patch, post, route
 from litestar.params import Body, PathParameter
 
-from service.http.answers import (
-    game_out,
-)
+from service.http.answers import RECEIPT_HEADER, game_out, receipt_of, receipts, signed
 from service.http.params import (
     GameId,
     IdempotencyKey,
@@ -52,6 +50,7 @@ class SeatsController(Controller):
         "/",
         status_code=200,
         operation_id="leaveSeat",
+        response_headers=[RECEIPT_HEADER],
         security=SEAT_OR_ADMIN,
         summary="Give up a seat before the start",
         description="With the seat's own token (it leaves) or the admin's (the seat is "
@@ -67,16 +66,18 @@ class SeatsController(Controller):
         seat: SeatNumber,
         token: Token,
         idempotency_key: IdempotencyKey = None,
-    ) -> GameOut:
+    ) -> Response[GameOut]:
         outcome = await _seats(request).leave(
             game_id, seat, token, check_idempotency_key(idempotency_key)
         )
-        return game_out(service, outcome.game, outcome.viewer)
+        receipt = receipt_of(request, outcome)
+        return signed(game_out(service, outcome.game, outcome.viewer, receipt), receipt)
 
     @patch(
         "/",
         status_code=200,
         operation_id="changeTeam",
+        response_headers=[RECEIPT_HEADER],
         security=SEAT_OR_ADMIN,
         summary="Move a seat to another team before the start",
         description="Team games only (danger-danger: pink or yellow), with the seat's own "
@@ -92,16 +93,18 @@ class SeatsController(Controller):
         data: Annotated[TeamChange, Body()],
         token: Token,
         idempotency_key: IdempotencyKey = None,
-    ) -> GameOut:
+    ) -> Response[GameOut]:
         outcome = await _seats(request).change_team(
             game_id, seat, data.team, token, check_idempotency_key(idempotency_key)
         )
-        return game_out(service, outcome.game, outcome.viewer)
+        receipt = receipt_of(request, outcome)
+        return signed(game_out(service, outcome.game, outcome.viewer, receipt), receipt)
 
     @post(
         "/token",
         status_code=201,
         operation_id="reissueSeatToken",
+        response_headers=[RECEIPT_HEADER],
         security=SEAT_OR_ADMIN,
         summary="A new token for a seat",
         description="With the seat's own token, until the game is over (a token it fears "
@@ -130,10 +133,11 @@ class SeatsController(Controller):
         seat: SeatNumber,
         token: Token,
         idempotency_key: IdempotencyKey = None,
-    ) -> NewSeatToken:
-        seq, new = await _seats(request).reissue(
+    ) -> Response[NewSeatToken]:
+        seq, head, new = await _seats(request).reissue(
             game_id, seat, token, check_idempotency_key(idempotency_key)
         )
-        return NewSeatToken(seat=seat, token=new, seq=seq)
+        receipt = receipts(request).of(game_id, seq, head)
+        return signed(NewSeatToken(seat=seat, token=new, seq=seq, receipt=receipt), receipt, 201)
 
 

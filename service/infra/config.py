@@ -732,6 +732,37 @@ class ProjectionSettings:
 
 
 @dataclass(frozen=True)
+class Transparency:
+    """What the service signs, and its transparency log of game heads
+    (docs/transparency.md)."""
+
+    signing_key: Path | None = setting(
+        "DANGER_SIGNING_KEY",
+        None,
+        Path,
+        "a PEM file of the Ed25519 key receipts and tree heads are signed with (unset: "
+        "signing/current.pem in DANGER_DATA_DIR, made on the first start)",
+    )
+    log_origin: str = setting(
+        "DANGER_LOG_ORIGIN", "danger-hall", _text, "the transparency log's name in its tree heads"
+    )
+    log_seconds: float = setting(
+        "DANGER_LOG_SECONDS",
+        10.0,
+        _number,
+        "how often the transparency log takes a batch of game heads and signs its tree head",
+        more_than(0),
+    )
+    checkpoint_seconds: float = setting(
+        "DANGER_LOG_CHECKPOINT_SECONDS",
+        300.0,
+        _number,
+        "how long a running game's new head may wait to be logged",
+        at_least(0),
+    )
+
+
+@dataclass(frozen=True)
 class Observe:
     """How the service is seen: its log, and where /metrics is served."""
 
@@ -776,6 +807,7 @@ class Settings:
     streams: Streams = field(default_factory=Streams)
     projections: ProjectionSettings = field(default_factory=ProjectionSettings)
     observe: Observe = field(default_factory=Observe)
+    transparency: Transparency = field(default_factory=Transparency)
 
     def __post_init__(self) -> None:
         refused = _refusal(self)

@@ -217,17 +217,20 @@ def redact(
 class Outcome:
     """What a write did, as its caller may see it: the events and the view are taken under
     the game's lock, so a command that follows at once does not show in them. `seq` is the
-    game's after the write (the game object moves on); `view` is None in a minimal answer."""
+    game's after the write (the game object moves on), `head` the hash of its event there
+    (what the answer's receipt signs); `view` is None in a minimal answer."""
 
     game: Game
     envelopes: list[Envelope]
     viewer: Viewer
     view: Any
     seq: int = -1
+    head: str = ""
 
     def __post_init__(self) -> None:
         if self.seq < 0:
             object.__setattr__(self, "seq", self.game.seq)
+            object.__setattr__(self, "head", self.game.head)
 
 
 def _codec(rules: GameRules) -> EventCodec:

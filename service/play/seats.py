@@ -53,10 +53,11 @@ class Seats:
 
     async def reissue(
         self, game_id: str, seat: int, token: str | None, idempotency_key: str | None = None
-    ) -> tuple[int, str]:
+    ) -> tuple[int, str, str]:
         """A new token for the seat (the admin's before the start, else the seat's own): the
-        game's seq and the token; the old one stops working. Each call gives another: the
-        last one given is the one that works, unless it repeats an answer (above)."""
+        game's seq, the hash there and the token; the old one stops working. Each call gives
+        another: the last one given is the one that works, unless it repeats an answer
+        (above)."""
         if idempotency_key is not None and token is not None:
             again = await self._reissued_before(game_id, seat, token, idempotency_key)
             if again is not None:
@@ -77,11 +78,11 @@ class Seats:
         outcome = await self._manage(
             game_id, token, tables.ReissueToken(seat=seat), None, new_token
         )
-        return outcome.game.seq, issued["token"]
+        return outcome.seq, outcome.head, issued["token"]
 
     async def _reissued_before(
         self, game_id: str, seat: int, token: str, idempotency_key: str
-    ) -> tuple[int, str] | None:
+    ) -> tuple[int, str, str] | None:
         """The token a reissue with this key and this (old) token gave, if it did and the
         seat still has it; 409 `seat_changed_hands` if it gave one the seat has no more."""
         service = self.service
@@ -101,7 +102,8 @@ class Seats:
                 "seat_changed_hands",
                 f"Seat {seat} has been given another token since this key's request.",
             )
-        return (await service.get(game_id)).seq, given
+        game = await service.get(game_id)
+        return game.seq, game.head, given
 
     async def _manage(
         self,

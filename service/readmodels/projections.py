@@ -4,7 +4,8 @@
 - lobby: a summary per game, indexed by status and kind (service/readmodels/lobby.py);
 - rounds: per game, the seq range of every round (service/readmodels/rounds.py);
 - records: each finished game's result per registered player
-  (service/readmodels/records.py).
+  (service/readmodels/records.py);
+- log: the game heads the transparency log is to take (service/readmodels/log_heads.py).
 
 `danger projections rebuild` builds every model again from the game streams themselves,
 beside the live ones (service/readmodels/rebuild.py).
@@ -21,11 +22,17 @@ from service.infra.bell import Bell
 from service.infra.config import ProjectionSettings
 from service.readmodels import dead_letters
 from service.readmodels.lobby import LobbyProjection
+from service.readmodels.log_heads import LogHeadsProjection
 from service.readmodels.records import PlayersProjection
 from service.readmodels.rounds import RoundsProjection
 from service.readmodels.runner import Projection, text
 
-PROJECTIONS: tuple[type[Projection], ...] = (LobbyProjection, RoundsProjection, PlayersProjection)
+PROJECTIONS: tuple[type[Projection], ...] = (
+    LobbyProjection,
+    RoundsProjection,
+    PlayersProjection,
+    LogHeadsProjection,
+)
 GROUPS = [p.group for p in PROJECTIONS]
 
 

@@ -62,6 +62,14 @@ CODES: dict[str, Code] = {
     "empty_export": Code(
         "The body holds no event.", "The body holds no event: send a game's export."
     ),
+    "invalid_range": Code(
+        "The sizes or indices asked for are not in order (or too many leaves at once).",
+        "Ask with first <= second.",
+    ),
+    "beyond_log": Code(
+        "A tree size or leaf index the log has not reached yet.",
+        "The log is not that large yet.",
+    ),
     # 401
     "token_missing": Code(
         "No token was sent: `Authorization: Bearer <token>`.",
@@ -106,6 +114,10 @@ CODES: dict[str, Code] = {
     ),
     # 404
     "unknown_game": Code("No game has this id.", f"There is no game {UNKNOWN_GAME!r}."),
+    "not_logged": Code(
+        "No head of the game is in that tree yet.",
+        f"No head of game {UNKNOWN_GAME!r} is in the tree of 12 leaves.",
+    ),
     "no_such_event": Code("`seq` is beyond the game's last event.", "The game has 14 events."),
     "no_such_round": Code(
         "Round `n` has not been played (yet).", "Round 4 has not been played (yet)."
@@ -233,6 +245,11 @@ CODES: dict[str, Code] = {
         "wait at once; send the next when one is answered.",
     ),
     # 503
+    "no_tree_head": Code(
+        "The transparency log has signed no tree head yet (the first is signed within "
+        "DANGER_LOG_SECONDS of the first worker's start).",
+        "The log has signed no tree head yet: ask again.",
+    ),
     "store_unavailable": Code(
         "The store cannot be reached now (a restart, a failover): retry after "
         "`Retry-After`. A write may or may not have been applied.",
@@ -557,6 +574,29 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         400: ("invalid_parameter",),
         401: ("token_invalid",),
         429: ("rate_limited",),
+    },
+    "signingKeys": {429: ("rate_limited",), 503: ("store_unavailable",)},
+    "logHead": {429: ("rate_limited",), 503: ("store_unavailable", "no_tree_head")},
+    "logEntries": {
+        400: ("invalid_parameter",),
+        409: ("beyond_log",),
+        422: ("invalid_range",),
+        429: ("rate_limited",),
+        503: ("store_unavailable",),
+    },
+    "logInclusionProof": {
+        400: ("invalid_parameter",),
+        404: ("not_logged",),
+        409: ("beyond_log",),
+        429: ("rate_limited",),
+        503: ("store_unavailable", "no_tree_head"),
+    },
+    "logConsistencyProof": {
+        400: ("invalid_parameter",),
+        409: ("beyond_log",),
+        422: ("invalid_range",),
+        429: ("rate_limited",),
+        503: ("store_unavailable",),
     },
     "auditExport": {
         400: ("empty_export",),

@@ -24,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import msgspec
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from domain.kernel import AUDITOR, SPECTATOR, Command, Event, Viewer, commitment
 from domain.kernel import table as tables
@@ -38,10 +39,12 @@ from service.http.answers import (
 from service.http.problems import body as problem_body
 from service.infra import request_context
 from service.infra.clock import StoreClock, stamp
+from service.infra.signing import Signer
 from service.live import streams
 from service.play import offload, players
 from service.play.game_model import Game, Outcome, fold_log
 from service.play.games import GameService
+from service.play.receipts import signed_receipt
 from service.play.write_path import seal_all
 from service.readmodels.lobby import LobbyGame, cursor_of, fold_summary
 from service.readmodels.records import player_results_of
@@ -67,6 +70,7 @@ from service.wire.schemas import (
     NewSeatToken,
     PlayerStats,
     QueueServerStatus,
+    Receipt,
     Registered,
     RegisterPlayer,
     Replayed,
@@ -151,6 +155,11 @@ def _in_request(label: str | None, act: Callable[[], T]) -> T:
     return contextvars.copy_context().run(requested)
 
 
+# The examples' receipts are signed with a key of their own, made from a fixed seed, so that
+# the committed spec is the same on every build.
+_SIGNER = Signer(Ed25519PrivateKey.from_private_bytes(hashlib.sha256(b"examples").digest()))
+
+
 class _Table:
     """A game played in this process exactly as the command path plays it (decide, seal,
     fold), with its log kept as the store keeps it."""
@@ -228,14 +237,20 @@ class _Table:
         pairs = list(zip(self.log, self.events, strict=True))[first - 1 : last]
         return [envelope_out(self.game.readable(e, viewer, event)) for e, event in pairs]
 
-    def out(self, viewer: Viewer) -> GameOut:
-        """The game as GET /v1/games/{id} answers `viewer`."""
-        return game_out(_VIEWS, self.game, viewer)
+    def out(self, viewer: Viewer, written: bool = False) -> GameOut:
+        """The game as GET /v1/games/{id} answers `viewer`; as a write answers it, with its
+        receipt, if `written`."""
+        return game_out(_VIEWS, self.game, viewer, self.receipt() if written else None)
+
+    def receipt(self) -> Receipt:
+        """The receipt of the game's last write."""
+        return signed_receipt(_SIGNER, self.id, self.game.seq, self.game.head, stamp(self.at))
 
     def result(self, appended: list[tuple[Envelope, Event]], viewer: Viewer) -> CommandResult:
         """A command's answer to `viewer`."""
         shown = [self.game.readable(e, viewer, event) for e, event in appended]
-        return command_result(Outcome(self.game, shown, viewer, _VIEWS.view(self.game, viewer)))
+        outcome = Outcome(self.game, shown, viewer, _VIEWS.view(self.game, viewer))
+        return command_result(outcome, self.receipt())
 
     def created(self, invite: str | None = None) -> Created:
         view = _VIEWS.view(self.game, SPECTATOR)
@@ -249,6 +264,7 @@ class _Table:
             seed_commitment=view.seed_commitment,
             admin_token=_token(self.id, "admin"),
             invite=invite,
+            receipt=self.receipt(),
         )
 
     def summary(self) -> LobbyGame:
@@ -321,12 +337,12 @@ def played() -> _Played:
     main = _Table("main", "danger", 3, STARTED, options={"turn_seconds": 90})
     created = main.created()
     main.act("anyone", tables.Join(name="Anton", entropy="a2f9c4e1", player=PLAYER_ID), 41.3)
-    joined = Joined(seat=0, token=_token(main.id, "0"), seq=main.game.seq)
+    joined = Joined(seat=0, token=_token(main.id, "0"), seq=main.game.seq, receipt=main.receipt())
     main.act("anyone", tables.Join(name="Berta"), 17.8)
     main.act("anyone", tables.Join(name="Carla", bot="greedy"), 9.1)
-    bot_joined = Joined(seat=2, token=None, seq=main.game.seq)
+    bot_joined = Joined(seat=2, token=None, seq=main.game.seq, receipt=main.receipt())
     main.act("admin", tables.Start(), 12.5)
-    started = main.out(SPECTATOR)
+    started = main.out(SPECTATOR, written=True)
     seat = main.to_move()
     if_match = main.game.seq
     moves = tables.legal(main.game.table, main.rules, seat)
@@ -344,16 +360,18 @@ def played() -> _Played:
     for name in NAMES[:3]:
         teams.act("anyone", tables.Join(name=name), 20.4)
     teams.act(2, tables.ChangeTeam(seat=2, team="yellow"), 6.0)
-    team_changed = teams.out(2)
+    team_changed = teams.out(2, written=True)
     teams.act("admin", tables.ReissueToken(seat=0), 31.7)
-    reissued = NewSeatToken(seat=0, token=_token(teams.id, "0", issued=2), seq=teams.game.seq)
+    reissued = NewSeatToken(
+        seat=0, token=_token(teams.id, "0", issued=2), seq=teams.game.seq, receipt=teams.receipt()
+    )
     teams.act("admin", tables.Leave(seat=1), 8.2)
-    seat_left = teams.out(SPECTATOR)
+    seat_left = teams.out(SPECTATOR, written=True)
 
     abandoned = _Table("abandoned", "danger", 3, STARTED - timedelta(hours=1, minutes=12))
     abandoned.act("anyone", tables.Join(name="Anton"), 33.0)
     abandoned.act("admin", tables.Abandon(reason="admin"), 95.4)
-    abandoned_out = abandoned.out(SPECTATOR)
+    abandoned_out = abandoned.out(SPECTATOR, written=True)
 
     private = _Table("private", "danger", 4, STARTED + timedelta(minutes=3), private=True)
     return _Played(

@@ -101,6 +101,24 @@ class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     is not found (404)."""
 
 
+class Receipt(msgspec.Struct, frozen=True):
+    """The service's signed word that the game's log, at `seq`, has `hash` there: kept by a
+    client, it proves what was acknowledged (docs/transparency.md, "Receipts")."""
+
+    game: str
+    seq: int
+    """The game's seq after the append this answer acknowledges."""
+    hash: str
+    """The `hash` of the event at `seq`: through the chain, every event up to it."""
+    at: str
+    """When the service signed, RFC 3339 UTC with milliseconds."""
+    key: str
+    """The signing key's id (GET /v1/keys)."""
+    signature: str
+    """Ed25519, lowercase hex, over `danger-hall/receipt/v1` and a newline followed by the
+    canonical JSON of the other five fields."""
+
+
 class Created(msgspec.Struct, frozen=True):
     id: str
     game: str
@@ -113,6 +131,8 @@ class Created(msgspec.Struct, frozen=True):
     """Starts the game. Shown once; keep it."""
     invite: str | None = None
     """A private game's invite: a join must carry it. Shown once; give it to the players."""
+    receipt: Receipt | None = None
+    """The signed receipt of the game's first event."""
 
 
 class Joined(msgspec.Struct, frozen=True):
@@ -120,6 +140,8 @@ class Joined(msgspec.Struct, frozen=True):
     token: str | None
     """Your bearer token for this seat. Shown once; keep it. Null for a bot's seat."""
     seq: int
+    receipt: Receipt
+    """The signed receipt of the join."""
 
 
 class TeamChange(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -132,6 +154,8 @@ class NewSeatToken(msgspec.Struct, frozen=True):
     token: str
     """The seat's new bearer token. Shown once; the old one no longer works."""
     seq: int
+    receipt: Receipt
+    """The signed receipt of the change."""
 
 
 class EventOut(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -163,7 +187,7 @@ class Clock(msgspec.Struct, frozen=True):
     """RFC 3339 UTC: when the timer rings and the seat to act gets its default action."""
 
 
-class GameOut(msgspec.Struct, frozen=True):
+class GameOut(msgspec.Struct, frozen=True, omit_defaults=True):
     id: str
     game: str
     status: Status
@@ -174,12 +198,17 @@ class GameOut(msgspec.Struct, frozen=True):
     clocks: list[Clock]
     """Running turn clocks (option `turn_seconds`) and their deadlines. A hidden timer
     (Danger Danger's round timer) is never listed."""
+    receipt: Receipt | None = None
+    """In the answer of a write (start, abandon, a seat's change), the signed receipt of
+    what it appended; absent in a read."""
 
 
 class CommandResult(msgspec.Struct, frozen=True):
     seq: int
     events: list[EventOut]
     view: TableViewOut
+    receipt: Receipt
+    """The signed receipt of the command's events (also in the Danger-Receipt header)."""
 
 
 class EventPage(msgspec.Struct, frozen=True):
@@ -367,3 +396,77 @@ class Replayed(msgspec.Struct, frozen=True):
 
 
 AuditReport = Report
+
+
+class SigningKey(msgspec.Struct, frozen=True):
+    id: str
+    """The first 16 hex digits of SHA-256 of the raw public key."""
+    algorithm: Literal["ed25519"]
+    public_key: str
+    """The 32-byte raw public key, in lowercase hex."""
+    added: str
+    """When the service first signed with it."""
+
+
+class SigningKeys(msgspec.Struct, frozen=True):
+    current: str
+    """The key the answering process signs with."""
+    keys: list[SigningKey]
+    """Every key the service has signed with, the retired ones included, oldest first."""
+
+
+class TreeHead(msgspec.Struct, frozen=True):
+    """The transparency log's signed tree head (docs/transparency.md, "Tree heads")."""
+
+    origin: str
+    """The log's name."""
+    size: int
+    """Its number of leaves."""
+    root: str
+    """The hash of the tree of its `size` leaves (RFC 9162), lowercase hex."""
+    at: str
+    """When it was signed."""
+    key: str
+    """The signing key's id (GET /v1/keys)."""
+    signature: str
+    """Ed25519, lowercase hex, over `danger-hall/tree-head/v1` and a newline followed by the
+    canonical JSON of the other five fields."""
+
+
+class LogLeaf(msgspec.Struct, frozen=True):
+    """A game's head as the log holds it: its canonical JSON is the leaf."""
+
+    final: bool
+    """The game's last event (its log will never grow); else a checkpoint of a running game."""
+    game: str
+    hash: str
+    seq: int
+
+
+class LogEntry(msgspec.Struct, frozen=True):
+    index: int
+    leaf: LogLeaf
+
+
+class LogEntries(msgspec.Struct, frozen=True):
+    entries: list[LogEntry]
+    size: int
+    """The log's number of leaves when it answered."""
+
+
+class InclusionProof(msgspec.Struct, frozen=True, omit_defaults=True):
+    index: int
+    """The leaf's index: the game's latest leaf in the tree of `size` leaves."""
+    size: int
+    leaf: LogLeaf
+    path: list[str]
+    """The audit path of RFC 9162, 2.1.3.1, leaf side first, each hash lowercase hex."""
+    head: TreeHead | None = None
+    """The latest signed tree head, when `size` was not asked for: the tree proved into."""
+
+
+class ConsistencyProof(msgspec.Struct, frozen=True):
+    first: int
+    second: int
+    path: list[str]
+    """The consistency proof of RFC 9162, 2.1.4.1, each hash lowercase hex."""

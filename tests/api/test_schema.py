@@ -106,6 +106,20 @@ async def _project_once() -> None:
     finally:
         await redis.aclose()
 
+async def _log_once() -> None:
+    """One batch of the transparency log, every head the projection noted due at once."""
+    from events.store import EventStore
+    from service.assembly.background import log_writer
+    from service.infra.clock import StoreClock
+
+    redis = await store_client(_VALKEY.url)
+    try:
+        settings = Settings().replace(log_checkpoint_seconds=0.0)
+        await log_writer(EventStore(redis), StoreClock(redis), settings).batch()
+    finally:
+        await redis.aclose()
+
+
 class Games:
     """Games of this server for the examples phase, made as a client makes them."""
 
@@ -165,6 +179,7 @@ class Games:
                         )
                         assert sent.is_success, sent.text
         asyncio.run(_project_once())
+        asyncio.run(_log_once())
         created["tokens"] = tokens
         return created
 
@@ -203,6 +218,8 @@ class Games:
         elif operation in ("leaveSeat", "changeTeam", "reissueSeatToken"):
             game = self.open("danger-danger", 4, joined=3)
             token = game["admin_token"]
+        elif operation == "logInclusionProof":
+            game = self.showcase
         elif operation == "getPlayer":
             path["player_id"] = self.player
             game = None
@@ -238,7 +255,9 @@ class Games:
 
 READS = {"getGame", "listEvents", "streamEvents", "replayGame", "exportGame", "auditGame"}
 READS |= {"getRound"}
-READS_OF_HEAD = {head_operation_id(get): get for get in (*READS, "getPlayer")}
+READS_OF_HEAD = {
+    head_operation_id(get): get for get in (*READS, "getPlayer", "logInclusionProof")
+}
 REAL = Games()
 EXAMPLES: collections.Counter[tuple[str, int]] = collections.Counter()
 """The examples phase's answers, by operation and status."""

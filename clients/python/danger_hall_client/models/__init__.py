@@ -9,6 +9,7 @@ from .check import Check
 from .clock import Clock
 from .colour_zones import ColourZones
 from .command_result import CommandResult
+from .consistency_proof import ConsistencyProof
 from .create_danger_13_game import CreateDanger13Game
 from .create_danger_13_game_visibility import CreateDanger13GameVisibility
 from .create_danger_danger_game import CreateDangerDangerGame
@@ -69,6 +70,7 @@ from .high_voltage_round_scored import HighVoltageRoundScored
 from .high_voltage_view import HighVoltageView
 from .high_voltage_view_phase import HighVoltageViewPhase
 from .high_voltage_view_stage import HighVoltageViewStage
+from .inclusion_proof import InclusionProof
 from .join_game import JoinGame
 from .join_game_bot_type_0 import JoinGameBotType0
 from .joined import Joined
@@ -78,6 +80,9 @@ from .list_games_status_type_0 import ListGamesStatusType0
 from .lobby import Lobby
 from .lobby_entry import LobbyEntry
 from .lobby_entry_status import LobbyEntryStatus
+from .log_entries import LogEntries
+from .log_entry import LogEntry
+from .log_leaf import LogLeaf
 from .new_seat_token import NewSeatToken
 from .new_stack import NewStack
 from .pending import Pending
@@ -92,6 +97,7 @@ from .protect import Protect
 from .protect_colour import ProtectColour
 from .queue_server_status import QueueServerStatus
 from .queue_server_status_state import QueueServerStatusState
+from .receipt import Receipt
 from .refuse import Refuse
 from .register_player import RegisterPlayer
 from .registered import Registered
@@ -106,6 +112,8 @@ from .row_view import RowView
 from .rows import Rows
 from .seat import Seat
 from .seat_score import SeatScore
+from .signing_key import SigningKey
+from .signing_keys import SigningKeys
 from .swap import Swap
 from .table_view import TableView
 from .table_view_options import TableViewOptions
@@ -117,6 +125,7 @@ from .team_change import TeamChange
 from .team_piles import TeamPiles
 from .team_view import TeamView
 from .trash import Trash
+from .tree_head import TreeHead
 
 __all__ = (
     "Accept",
@@ -128,6 +137,7 @@ __all__ = (
     "Clock",
     "ColourZones",
     "CommandResult",
+    "ConsistencyProof",
     "Created",
     "CreateDanger13Game",
     "CreateDanger13GameVisibility",
@@ -188,6 +198,7 @@ __all__ = (
     "HighVoltageView",
     "HighVoltageViewPhase",
     "HighVoltageViewStage",
+    "InclusionProof",
     "Joined",
     "JoinGame",
     "JoinGameBotType0",
@@ -197,6 +208,9 @@ __all__ = (
     "Lobby",
     "LobbyEntry",
     "LobbyEntryStatus",
+    "LogEntries",
+    "LogEntry",
+    "LogLeaf",
     "NewSeatToken",
     "NewStack",
     "Pending",
@@ -211,6 +225,7 @@ __all__ = (
     "ProtectColour",
     "QueueServerStatus",
     "QueueServerStatusState",
+    "Receipt",
     "Refuse",
     "Registered",
     "RegisterPlayer",
@@ -225,6 +240,8 @@ __all__ = (
     "RowView",
     "Seat",
     "SeatScore",
+    "SigningKey",
+    "SigningKeys",
     "Swap",
     "TableView",
     "TableViewOptions",
@@ -236,4 +253,5 @@ __all__ = (
     "TeamPiles",
     "TeamView",
     "Trash",
+    "TreeHead",
 )

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.event_out import EventOut
+    from ..models.receipt import Receipt
     from ..models.table_view import TableView
 
 
@@ -19,11 +20,13 @@ class CommandResult:
     """
     Attributes:
         events (list[EventOut]):
+        receipt (Receipt):
         seq (int):
         view (TableView):
     """
 
     events: list[EventOut]
+    receipt: Receipt
     seq: int
     view: TableView
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -34,6 +37,8 @@ class CommandResult:
             events_item = events_item_data.to_dict()
             events.append(events_item)
 
+        receipt = self.receipt.to_dict()
+
         seq = self.seq
 
         view = self.view.to_dict()
@@ -43,6 +48,7 @@ class CommandResult:
         field_dict.update(
             {
                 "events": events,
+                "receipt": receipt,
                 "seq": seq,
                 "view": view,
             }
@@ -53,6 +59,7 @@ class CommandResult:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.event_out import EventOut  # noqa: PLC0415
+        from ..models.receipt import Receipt  # noqa: PLC0415
         from ..models.table_view import TableView  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -63,12 +70,15 @@ class CommandResult:
 
             events.append(events_item)
 
+        receipt = Receipt.from_dict(d.pop("receipt"))
+
         seq = d.pop("seq")
 
         view = TableView.from_dict(d.pop("view"))
 
         command_result = cls(
             events=events,
+            receipt=receipt,
             seq=seq,
             view=view,
         )

@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.created_status import CreatedStatus, check_created_status
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.receipt import Receipt
+
 
 T = TypeVar("T", bound="Created")
 
@@ -25,6 +29,7 @@ class Created:
         seq (int):
         status (CreatedStatus):
         invite (None | str | Unset):
+        receipt (None | Receipt | Unset):
     """
 
     admin_token: str
@@ -36,9 +41,12 @@ class Created:
     seq: int
     status: CreatedStatus
     invite: None | str | Unset = UNSET
+    receipt: None | Receipt | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.receipt import Receipt  # noqa: PLC0415
+
         admin_token = self.admin_token
 
         game = self.game
@@ -61,6 +69,14 @@ class Created:
         else:
             invite = self.invite
 
+        receipt: dict[str, Any] | None | Unset
+        if isinstance(self.receipt, Unset):
+            receipt = UNSET
+        elif isinstance(self.receipt, Receipt):
+            receipt = self.receipt.to_dict()
+        else:
+            receipt = self.receipt
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -77,11 +93,15 @@ class Created:
         )
         if invite is not UNSET:
             field_dict["invite"] = invite
+        if receipt is not UNSET:
+            field_dict["receipt"] = receipt
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.receipt import Receipt  # noqa: PLC0415
+
         d = dict(src_dict)
         admin_token = d.pop("admin_token")
 
@@ -108,6 +128,23 @@ class Created:
 
         invite = _parse_invite(d.pop("invite", UNSET))
 
+        def _parse_receipt(data: object) -> None | Receipt | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                receipt_type_0 = Receipt.from_dict(data)
+
+                return receipt_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Receipt | Unset, data)
+
+        receipt = _parse_receipt(d.pop("receipt", UNSET))
+
         created = cls(
             admin_token=admin_token,
             game=game,
@@ -118,6 +155,7 @@ class Created:
             seq=seq,
             status=status,
             invite=invite,
+            receipt=receipt,
         )
 
         created.additional_properties = d

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.game_out_status import GameOutStatus, check_game_out_status
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.accept import Accept
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from ..models.play import Play
     from ..models.play_card import PlayCard
     from ..models.protect import Protect
+    from ..models.receipt import Receipt
     from ..models.refuse import Refuse
     from ..models.swap import Swap
     from ..models.table_view import TableView
@@ -43,6 +45,7 @@ class GameOut:
         seq (int):
         status (GameOutStatus):
         view (TableView):
+        receipt (None | Receipt | Unset):
     """
 
     clocks: list[Clock]
@@ -68,6 +71,7 @@ class GameOut:
     seq: int
     status: GameOutStatus
     view: TableView
+    receipt: None | Receipt | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,6 +85,7 @@ class GameOut:
         from ..models.play import Play  # noqa: PLC0415
         from ..models.play_card import PlayCard  # noqa: PLC0415
         from ..models.protect import Protect  # noqa: PLC0415
+        from ..models.receipt import Receipt  # noqa: PLC0415
         from ..models.refuse import Refuse  # noqa: PLC0415
         from ..models.swap import Swap  # noqa: PLC0415
         from ..models.take_discard import TakeDiscard  # noqa: PLC0415
@@ -137,6 +142,14 @@ class GameOut:
 
         view = self.view.to_dict()
 
+        receipt: dict[str, Any] | None | Unset
+        if isinstance(self.receipt, Unset):
+            receipt = UNSET
+        elif isinstance(self.receipt, Receipt):
+            receipt = self.receipt.to_dict()
+        else:
+            receipt = self.receipt
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -150,6 +163,8 @@ class GameOut:
                 "view": view,
             }
         )
+        if receipt is not UNSET:
+            field_dict["receipt"] = receipt
 
         return field_dict
 
@@ -167,6 +182,7 @@ class GameOut:
         from ..models.play import Play  # noqa: PLC0415
         from ..models.play_card import PlayCard  # noqa: PLC0415
         from ..models.protect import Protect  # noqa: PLC0415
+        from ..models.receipt import Receipt  # noqa: PLC0415
         from ..models.refuse import Refuse  # noqa: PLC0415
         from ..models.swap import Swap  # noqa: PLC0415
         from ..models.table_view import TableView  # noqa: PLC0415
@@ -336,6 +352,23 @@ class GameOut:
 
         view = TableView.from_dict(d.pop("view"))
 
+        def _parse_receipt(data: object) -> None | Receipt | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                receipt_type_0 = Receipt.from_dict(data)
+
+                return receipt_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Receipt | Unset, data)
+
+        receipt = _parse_receipt(d.pop("receipt", UNSET))
+
         game_out = cls(
             clocks=clocks,
             game=game,
@@ -344,6 +377,7 @@ class GameOut:
             seq=seq,
             status=status,
             view=view,
+            receipt=receipt,
         )
 
         game_out.additional_properties = d

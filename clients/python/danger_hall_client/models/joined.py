@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.receipt import Receipt
+
 
 T = TypeVar("T", bound="Joined")
 
@@ -13,17 +17,21 @@ T = TypeVar("T", bound="Joined")
 class Joined:
     """
     Attributes:
+        receipt (Receipt):
         seat (int):
         seq (int):
         token (None | str):
     """
 
+    receipt: Receipt
     seat: int
     seq: int
     token: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        receipt = self.receipt.to_dict()
+
         seat = self.seat
 
         seq = self.seq
@@ -35,6 +43,7 @@ class Joined:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "receipt": receipt,
                 "seat": seat,
                 "seq": seq,
                 "token": token,
@@ -45,7 +54,11 @@ class Joined:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.receipt import Receipt  # noqa: PLC0415
+
         d = dict(src_dict)
+        receipt = Receipt.from_dict(d.pop("receipt"))
+
         seat = d.pop("seat")
 
         seq = d.pop("seq")
@@ -58,6 +71,7 @@ class Joined:
         token = _parse_token(d.pop("token"))
 
         joined = cls(
+            receipt=receipt,
             seat=seat,
             seq=seq,
             token=token,

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.receipt import Receipt
+
 
 T = TypeVar("T", bound="NewSeatToken")
 
@@ -13,17 +17,21 @@ T = TypeVar("T", bound="NewSeatToken")
 class NewSeatToken:
     """
     Attributes:
+        receipt (Receipt):
         seat (int):
         seq (int):
         token (str):
     """
 
+    receipt: Receipt
     seat: int
     seq: int
     token: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        receipt = self.receipt.to_dict()
+
         seat = self.seat
 
         seq = self.seq
@@ -34,6 +42,7 @@ class NewSeatToken:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "receipt": receipt,
                 "seat": seat,
                 "seq": seq,
                 "token": token,
@@ -44,7 +53,11 @@ class NewSeatToken:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.receipt import Receipt  # noqa: PLC0415
+
         d = dict(src_dict)
+        receipt = Receipt.from_dict(d.pop("receipt"))
+
         seat = d.pop("seat")
 
         seq = d.pop("seq")
@@ -52,6 +65,7 @@ class NewSeatToken:
         token = d.pop("token")
 
         new_seat_token = cls(
+            receipt=receipt,
             seat=seat,
             seq=seq,
             token=token,
