@@ -7,10 +7,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.danger.cards import FULL_DECK
 from domain.danger.messages import Draw, EndTurn
+from domain.danger_13 import rules as danger_13_rules
 from domain.danger_13.cards import cards_of
 from domain.danger_danger.cards import team_deck
 from domain.danger_danger.messages import DrawCard
@@ -34,6 +36,7 @@ def vectors() -> dict[str, Any]:
 VECTORS = vectors()
 SEED = bytes.fromhex(VECTORS["seed"])
 BY_GAME = {v["game"]: v for v in VECTORS["games"]}
+SHUFFLER = Shuffler(SEED, BY_GAME["danger"]["entropy"])
 
 
 class Started:
@@ -146,3 +149,39 @@ def test_danger_danger_stacks_swap_cards_and_draws_come_in_order():
         drawn = events[-1]
         assert (drawn.team, drawn.seat, drawn.card) == (draw["team"], draw["seat"], draw["card"])
         assert draw["card"] == orders[draw["team"]][4]
+
+
+def folded(started: Started, example: dict[str, Any]) -> Any:
+    """The game's state after its setup and the example's events."""
+    union: Any = started.rules.events[0]
+    for kind in started.rules.events[1:]:
+        union = union | kind
+    state = started.table.state
+    for kind, data in example["events"]:
+        started.rules.evolve(state, msgspec.convert({"type": kind, **data}, union))
+    return state
+
+
+def test_danger_the_reshuffle_example_is_the_discard_pile_the_rules_shuffle():
+    vector = BY_GAME["danger"]
+    started = Started(vector)
+    example = vector["reshuffle_example"]
+    state = folded(started, example)
+    assert state.discard == example["pile"]
+    state.stack, state.phase = [], "draw"  # the stack is used up: the next draw reshuffles
+    shuffled, drawn = tables.decide(started.table, started.rules, Draw(), state.turn, SHUFFLER)[:2]
+    assert (shuffled.reason, shuffled.counter) == ("reshuffle", example["counter"])
+    assert shuffled.order == example["order"] and drawn.card == example["order"][0]
+
+
+def test_danger_13_the_reshuffle_example_is_the_discard_pile_the_rules_shuffle():
+    vector = BY_GAME["danger-13"]
+    started = Started(vector)
+    example = vector["reshuffle_example"]
+    state = folded(started, example)
+    assert state.discard == example["pile"]
+    chain = danger_13_rules._Chain(state, Shuffler(SEED, vector["entropy"]))
+    danger_13_rules._reshuffle(chain)
+    (shuffled,) = chain.events
+    assert (shuffled.reason, shuffled.counter) == ("reshuffle", example["counter"])
+    assert shuffled.order == example["order"]

@@ -235,6 +235,12 @@ class _Danger(_Game):
             self.discard.pop()
         elif kind == "card_discarded":
             self.discard.append(data["card"])
+        elif kind == "round_ended" and data.get("reason") == "no_cards" and self.discard:
+            raise _Found(
+                seq,
+                f"the round ends for want of cards, but the discard pile holds "
+                f"{len(self.discard)}: they were due to be reshuffled into a new stack.",
+            )
         elif kind == "card_placed":
             colour = data.get("colour") or DANGER_INITIALS[data["card"][0]]
             self.rows[data["seat"]][colour].append(data["card"])
@@ -307,6 +313,13 @@ class _Danger13(_Game):
                 self.discard = []
         elif kind == "packet_drawn":
             cards = data.get("cards") or []
+            if len(self.pile) < self.v.seats and self.discard:
+                raise _Found(
+                    seq,
+                    f"a packet is drawn from a pile of {len(self.pile)} cards for "
+                    f"{self.v.seats} seats, but the discard pile holds {len(self.discard)}: "
+                    "they were due to be reshuffled under the pile first.",
+                )
             expected = self.pile[: min(self.v.seats, len(self.pile))]
             if cards != expected or data.get("size") != len(cards):
                 raise _Found(

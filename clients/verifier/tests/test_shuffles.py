@@ -134,6 +134,7 @@ GAMES_PLAYED = [
     ("danger-danger", ["greedy"] * 3, bytes([6] * 32), 6, ["pink", "pink", "yellow"]),
 ]
 CACHE: dict[tuple, list[dict]] = {}
+DANGER_2_GAME = GAMES_PLAYED[0]
 
 
 def played(game: str, bots: list[str], seed: bytes, dice: int, teams=None) -> list[dict]:
@@ -247,6 +248,64 @@ def test_the_documents_deals_pass_and_a_changed_one_fails(vector):
     else:
         last["data"]["card"] = "X"
     assert first_shuffle_failure(events, seed).seq == last["seq"]
+
+
+@pytest.mark.parametrize(
+    "vector", [v for v in VECTORS["games"] if "reshuffle_example" in v], ids=lambda v: v["game"]
+)
+def test_the_documents_reshuffle_examples(vector):
+    """After the setup, the example's events build the documented pile, and the reshuffle
+    with the documented order passes; with two cards of it exchanged it fails there."""
+    example = vector["reshuffle_example"]
+    events = _vector_events(vector)[: 3 + vector["seats"]]  # created, joins, started, setup
+    setup = events[-1]
+    # the setup's stack or pile is used up before the reshuffle
+    if vector["game"] == "danger":
+        events += [
+            {"seq": 0, "type": "card_drawn", "data": {"seat": 0, "card": c, "source": "stack"}}
+            for c in setup["data"]["order"]
+        ]
+        kind = "deck_shuffled"
+    else:
+        order = setup["data"]["order"]
+        events += [{"seq": 0, "type": "card_drawn", "data": {"seat": 0, "card": c}} for c in order]
+        kind = "pile_shuffled"
+    events += [{"seq": 0, "type": k, "data": data} for k, data in example["events"]]
+    reshuffle = {
+        "reason": "reshuffle",
+        "counter": example["counter"],
+        "size": len(example["order"]),
+        "order": list(example["order"]),
+    }
+    events.append({"seq": 0, "type": kind, "data": reshuffle})
+    for seq, event in enumerate(events, start=1):
+        event["seq"] = seq
+    seed = bytes.fromhex(VECTORS["seed"])
+    assert sorted(example["pile"]) == sorted(example["order"])
+    assert first_shuffle_failure(events, seed) is None
+    swap_in_order(reshuffle["order"])
+    found = first_shuffle_failure(events, seed)
+    assert found is not None and found.seq == len(events)
+    assert "the discard pile" in found.message
+
+
+def test_a_reshuffle_left_out_is_caught():
+    vector = next(v for v in VECTORS["games"] if v["game"] == "danger-13")
+    events = _vector_events(vector)[: 3 + vector["seats"]]
+    order = events[-1]["data"]["order"]
+    events += [{"type": "card_drawn", "data": {"seat": 0, "card": c}} for c in order[:-2]]
+    events.append({"type": "card_refused", "data": {"seat": 0, "card": order[0]}})
+    events.append({"type": "packet_drawn", "data": {"dealer": 0, "size": 2, "cards": order[-2:]}})
+    for seq, event in enumerate(events, start=1):
+        event["seq"] = seq
+    found = first_shuffle_failure(events, bytes.fromhex(VECTORS["seed"]))
+    assert found is not None and found.seq == len(events) and "reshuffled" in found.message
+
+    events = played(*DANGER_2_GAME)
+    ended = next(e for e in events if e["type"] == "round_ended")
+    ended["data"]["reason"] = "no_cards"
+    found = first_shuffle_failure(events, DANGER_2_GAME[2])
+    assert found is not None and found.seq == ended["seq"] and "reshuffled" in found.message
 
 
 # Real games -----------------------------------------------------------------------------
