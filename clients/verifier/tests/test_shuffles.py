@@ -31,7 +31,8 @@ from domain.danger.messages import DangerOptions
 from domain.kernel import Event, Shuffler, builtins, commitment
 from domain.kernel import table as tables
 from domain.registry import GAMES
-from events.envelope import GENESIS, salt_for, seal
+from events.audit import audit
+from events.envelope import GENESIS, Envelope, salt_for, seal
 
 ROOT = Path(__file__).resolve().parents[3]
 SEED = bytes(range(32))
@@ -318,6 +319,17 @@ def test_a_finished_games_shuffles_and_deals_pass(game, bots, seed, dice, teams)
     events = played(game, bots, seed, dice, teams)
     assert first_shuffle_failure(events, seed) is None
     assert first_shuffle_failure(list(reversed(events)), seed) is None  # taken in seq order
+
+
+@pytest.mark.parametrize(
+    "game,bots,seed,dice,teams", GAMES_PLAYED, ids=[f"{g[0]}-{len(g[1])}" for g in GAMES_PLAYED]
+)
+def test_the_exports_made_here_pass_the_services_own_audit(game, bots, seed, dice, teams):
+    events = played(game, bots, seed, dice, teams)
+    report = audit([msgspec.convert(e, Envelope) for e in events])
+    assert report.ok, [c for c in report.checks if not c.ok]
+    revealed = next(e for e in events if e["type"] == "seed_revealed")
+    assert bytes.fromhex(revealed["data"]["seed"]) == seed
 
 
 def test_the_games_played_cover_reshuffles_and_draws_by_lot():
