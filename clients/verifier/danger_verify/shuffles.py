@@ -157,7 +157,7 @@ class _Verifier:
 
     def counter(self, seq: int, kind: str, data: dict[str, Any]) -> int:
         counter = data.get("counter")
-        if counter != self.next_counter:
+        if type(counter) is not int or counter != self.next_counter:
             raise _Found(
                 seq,
                 f"{kind} uses counter {counter}; the counters run 0, 1, 2 ... in the order "
@@ -166,7 +166,9 @@ class _Verifier:
         self.next_counter += 1
         return counter
 
-    def shuffled(self, seq: int, kind: str, data: dict[str, Any], items: list[Any], what: str):
+    def shuffled(
+        self, seq: int, kind: str, data: dict[str, Any], items: list[Any], what: str
+    ) -> list[Any]:
         """Check a recorded shuffle of `items` (its input, described as `what`)."""
         counter = self.counter(seq, kind, data)
         order = data.get("order")
@@ -397,15 +399,15 @@ class _DangerDanger(_Game):
         elif kind in ("swap_card_laid", "card_drawn"):
             team = data.get("team", "")
             order, k = self.orders.get(team, []), self.taken.get(team, 0)
-            expected = order[k] if k < len(order) else None
+            due = order[k] if k < len(order) else None
             if kind == "swap_card_laid" and k != STACKS_EACH:
                 raise _Found(seq, f"the {team} Swap Card is laid out of turn.")
-            if data.get("card") != expected:
+            if data.get("card") != due:
                 what = "Swap Card is" if kind == "swap_card_laid" else "draw takes"
                 raise _Found(
                     seq,
                     f"the {team} {what} {data.get('card')}, but position {k} of the {team} "
-                    f"order is {expected or 'past its end'}.",
+                    f"order is {due or 'past its end'}.",
                 )
             self.taken[team] = k + 1
 
@@ -427,7 +429,7 @@ def _entropy_at_start(
     return [joined[s] for s in range(seats)]
 
 
-def first_shuffle_failure(events: list[dict], seed: bytes) -> Failure | None:
+def first_shuffle_failure(events: list[dict[str, Any]], seed: bytes) -> Failure | None:
     """The first event whose shuffle, draw by lot, deal or draw the document does not give
     from `seed` and the seats' entropy, or None when every one of them is as documented."""
     try:
@@ -437,7 +439,7 @@ def first_shuffle_failure(events: list[dict], seed: bytes) -> Failure | None:
     return None
 
 
-def _check(events: list[dict], seed: bytes) -> None:
+def _check(events: list[dict[str, Any]], seed: bytes) -> None:
     if not events or events[0].get("type") != "game_created":
         raise _Found(None, "the export does not begin with game_created.")
     first = events[0]

@@ -369,14 +369,14 @@ def test_a_sandbox_deck_is_reported_as_chosen_not_shuffled():
     options = DangerOptions(deck=list(FULL_DECK))
     created = tables.create(rules, 2, options, True, commitment(SEED))[0]
     table = tables.from_created(rules, created)
-    steps = []
+    steps: list[tuple[Any, Any, list[Event]]] = []
+    shuffler = Shuffler(SEED, ["a", "b"])
     for name in ("a", "b"):
         command = tables.Join(name=name, entropy=name)
-        steps.append(("anyone", command, tables.decide(table, rules, command, "anyone", None)))
+        steps.append(("anyone", command, tables.decide(table, rules, command, "anyone", shuffler)))
         for event in steps[-1][2]:
             tables.evolve(table, rules, event)
     start = tables.Start()
-    shuffler = Shuffler(SEED, ["a", "b"])
     decided = tables.decide(table, rules, start, "admin", shuffler, setup_options=options)
     steps.append(("admin", start, decided))
     events = _envelopes("sandbox", SEED, created, steps)
