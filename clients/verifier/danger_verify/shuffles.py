@@ -420,9 +420,8 @@ GAMES: dict[str, Callable[[_Verifier], _Game]] = {
 }
 
 
-def _entropy_at_start(
-    joined: dict[int, str], seats: int, seq: int
-) -> list[str]:  # the seats' entropy, seat 0 first
+def _entropy_at_start(joined: dict[int, str], seats: int, seq: int) -> list[str]:
+    """The seats' entropy at the start, seat 0 first: every seat must be filled."""
     missing = [s for s in range(seats) if s not in joined]
     if missing:
         raise _Found(seq, f"the game starts with seats {missing} empty.")
@@ -446,17 +445,17 @@ def _check(events: list[dict[str, Any]], seed: bytes) -> None:
     created = first["data"]
     if created.get("algorithm") != ALGORITHM:
         raise _Found(first["seq"], f"the game uses {created.get('algorithm')!r}, not {ALGORITHM}.")
-    if hashlib.sha256(seed).hexdigest() != created.get("seed_commitment"):
-        raise _Found(
-            first["seq"],
-            f"SHA-256 of the seed is {hashlib.sha256(seed).hexdigest()}, but the game "
-            f"committed to {created.get('seed_commitment')}.",
-        )
     if created.get("verifiable") is False:
         raise _Found(
             first["seq"],
             "this sandbox game was set up with a fixed deck: its cards were chosen, not "
             "shuffled, so there is no shuffle to verify.",
+        )
+    if hashlib.sha256(seed).hexdigest() != created.get("seed_commitment"):
+        raise _Found(
+            first["seq"],
+            f"SHA-256 of the seed is {hashlib.sha256(seed).hexdigest()}, but the game "
+            f"committed to {created.get('seed_commitment')}.",
         )
     if created.get("game") not in GAMES:
         raise _Found(first["seq"], f"{created.get('game')!r} is not a game this verifier knows.")
