@@ -293,6 +293,23 @@ def test_every_games_rules_list_their_events_once():
         assert rules.final_event in rules.events, name
 
 
+def test_every_event_the_code_defines_is_one_of_a_game_or_of_the_table():
+    """An event type defined but listed in no game's `.events` would escape the tables."""
+    every: list[type[Event]] = []
+    todo = list(Event.__subclasses__())
+    while todo:
+        kind = todo.pop()
+        every.append(kind)
+        todo += kind.__subclasses__()
+    listed = set(TABLE_EVENTS) | {k for rules in GAMES.values() for k in rules.events}
+    stray = [
+        f"{k.__module__}.{k.__name__}"
+        for k in every
+        if k.__module__.startswith("domain.") and k not in listed
+    ]
+    assert not stray, f"events in no game's `.events` nor TABLE_EVENTS: {stray}"
+
+
 # The rule for `meta` ---------------------------------------------------------------------
 
 
