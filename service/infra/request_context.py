@@ -1,8 +1,9 @@
 """What the service learns about the request it is answering, for its log line and metrics.
 
 The outermost layer (service/http/observe.py) opens one per request; the layers below fill in what
-only they know (the game's kind, the seat a token names, an idempotent repeat). Timers and
-bot moves run outside any request: `current()` is then None and nothing is recorded.
+only they know (the game's kind, the seat a token names, an idempotent repeat). The workers'
+timers and bot moves run outside any request: `current()` is then None and nothing is
+recorded (a timer a late command rings first is written inside that command's request).
 """
 
 from __future__ import annotations

@@ -176,9 +176,11 @@ class EventOut(msgspec.Struct, frozen=True, omit_defaults=True):
     prev: str
     hash: str
     meta: dict[str, str] | None = None
-    """Where the event came from, for an operator: `request`, the X-Request-ID of the request
-    that wrote it. Absent on events written by the service's own timers and bots. Part of the
-    hashed envelope when present (docs/events.md)."""
+    """Where the event came from, for an operator: the request during which it was written,
+    `request` (the X-Request-ID the service made) or `client_request` (the one the client
+    sent); a timer a late command rang first carries that command's. Absent on events the
+    workers wrote (their timers, bot moves). Part of the hashed envelope when present
+    (docs/events.md, "When `meta` is present")."""
 
 
 class Clock(msgspec.Struct, frozen=True):
