@@ -23,6 +23,7 @@ never reported as passing.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -33,6 +34,7 @@ from domain.kernel import table as tables
 from domain.registry import GAMES
 
 from .envelope import Envelope, EventCodec, chain_break, event_data, first_break
+from .signatures import first_bad_receipt
 
 SCORING = {"round_scored", "game_ended"}
 
@@ -314,10 +316,43 @@ def _fail(checks: dict[str, Check], name: str, seq: int, detail: str, expected: 
         checks[name] = Check(name, False, detail, seq, expected)
 
 
-def audit_export(data: bytes) -> Report:
+def audit_export(
+    data: bytes,
+    receipts: Sequence[Mapping[str, Any]] | None = None,
+    keys: Mapping[str, str] | None = None,
+) -> Report:
     """The audit of an exported log (JSON Lines, one envelope a line), as `danger audit FILE`
     and `POST /v1/audit` give it: a line that is not an event fails the hash chain there,
-    since a changed byte can break the JSON itself."""
+    since a changed byte can break the JSON itself. With `receipts` (and the public `keys`
+    they are checked with, by id), a check of those too."""
+    report = _audit_lines(data)
+    if receipts is None:
+        return report
+    hashes = dict(_hashes_of(data))
+    bad = first_bad_receipt(report.game, hashes, receipts, keys or {})
+    detail = f"{len(receipts)} receipt(s) signed by listed keys, each naming the log's hash"
+    check = Check("receipts", bad is None, detail if bad is None else bad[0])
+    if bad is not None:
+        check.seq = bad[1]
+    report.checks.append(check)
+    report.ok = report.ok and check.ok
+    return report
+
+
+def _hashes_of(data: bytes) -> list[tuple[int, str]]:
+    """(seq, hash) of each line that names them."""
+    found = []
+    for line in data.splitlines():
+        try:
+            fields = msgspec.json.decode(line)
+        except msgspec.DecodeError:
+            continue
+        if isinstance(fields, dict) and isinstance(fields.get("seq"), int):
+            found.append((fields["seq"], str(fields.get("hash"))))
+    return found
+
+
+def _audit_lines(data: bytes) -> Report:
     decode = msgspec.json.Decoder(Envelope).decode
     envelopes = []
     for number, line in enumerate((line for line in data.splitlines() if line.strip()), 1):

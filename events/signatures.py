@@ -6,7 +6,7 @@ made for one kind can never pass for the other."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cryptography.exceptions import InvalidSignature
@@ -38,3 +38,33 @@ def valid(public_key_hex: str, signature_hex: str, signed: bytes) -> bool:
     except (ValueError, InvalidSignature):
         return False
     return True
+
+
+def first_bad_receipt(
+    game: str,
+    hashes: Mapping[int, str],
+    receipts: Sequence[Mapping[str, Any]],
+    keys: Mapping[str, str],
+) -> tuple[str, int | None] | None:
+    """The first receipt that does not hold against a game's log, in seq order: what is wrong
+    and its seq; None if every one holds. `hashes`: the log's hash at each seq; `keys`: the
+    listed public keys by id. A valid receipt whose hash the log does not have is evidence
+    that the log was rewritten after the service acknowledged it."""
+    in_order = sorted(receipts, key=lambda r: r["seq"] if isinstance(r.get("seq"), int) else -1)
+    for receipt in in_order:
+        seq, key = receipt.get("seq"), str(receipt.get("key"))
+        if receipt.get("game") != game:
+            return f"a receipt names game {receipt.get('game')!r}, not {game!r}", None
+        if key not in keys:
+            return f"the receipt of seq {seq} is signed by key {key!r}, which is not listed", seq
+        if not valid(keys[key], str(receipt.get("signature")), message(RECEIPT, receipt)):
+            return f"the receipt of seq {seq} does not bear a valid signature of {key}", seq
+        if not isinstance(seq, int) or seq not in hashes:
+            return f"the service signed seq {seq}, which the log does not hold", seq
+        if hashes[seq] != receipt.get("hash"):
+            return (
+                f"the service signed hash {receipt.get('hash')} at seq {seq}, and the log has "
+                f"{hashes[seq]} there: the log was rewritten after it was acknowledged",
+                seq,
+            )
+    return None

@@ -103,9 +103,14 @@ def audit_report(log: list[bytes]) -> bytes:
     return msgspec.json.encode(audit([decode_envelope(raw) for raw in log]))
 
 
-def audit_of_export(data: bytes) -> bytes:
-    """The audit of an exported log (JSON Lines), as the JSON the API answers."""
-    return msgspec.json.encode(audit_export(data))
+def audit_of_export(
+    data: bytes,
+    receipts: list[dict[str, Any]] | None = None,
+    keys: dict[str, str] | None = None,
+) -> bytes:
+    """The audit of an exported log (JSON Lines), with receipts where sent, as the JSON the
+    API answers."""
+    return msgspec.json.encode(audit_export(data, receipts, keys))
 
 
 def replay_view(

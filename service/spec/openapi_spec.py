@@ -554,14 +554,38 @@ def _heads(spec: Any) -> None:
 
 def _audit_body(max_bytes: int) -> RequestBody:
     """The body of `POST /v1/audit` as the spec shows it (the handler reads the raw bytes)."""
+    content = {
+        media: OpenAPIMediaType(
+            schema=Schema(type=OpenAPIType.STRING, min_length=1, pattern=r"\S"),
+            examples=named(spec_examples.audit_upload()),
+        )
+        for media in audit_api.MEDIA_TYPES
+    }
+    content[audit_api.WITH_RECEIPTS] = OpenAPIMediaType(
+        schema=Schema(
+            type=OpenAPIType.OBJECT,
+            required=["export"],
+            properties={
+                "export": Schema(
+                    type=OpenAPIType.STRING,
+                    min_length=1,
+                    description="The export, JSON Lines, as GET /v1/games/{id}/export answered.",
+                ),
+                "receipts": Schema(
+                    type=OpenAPIType.ARRAY,
+                    items=Reference(ref="#/components/schemas/Receipt"),
+                    max_items=100_000,
+                    description="Receipts of the game its client kept (each answer's "
+                    "`receipt`).",
+                ),
+            },
+            additional_properties=False,
+        ),
+        examples=named(spec_examples.audit_upload_with_receipts()),
+    )
     return RequestBody(
         required=True,
-        description=f"JSON Lines, one event envelope a line; at most {max_bytes} bytes.",
-        content={
-            media: OpenAPIMediaType(
-                schema=Schema(type=OpenAPIType.STRING, min_length=1, pattern=r"\S"),
-                examples=named(spec_examples.audit_upload()),
-            )
-            for media in audit_api.MEDIA_TYPES
-        },
+        description="JSON Lines, one event envelope a line; or, as JSON, the export and the "
+        f"receipts its client kept. At most {max_bytes} bytes.",
+        content=content,
     )

@@ -550,6 +550,13 @@ def audit_upload() -> dict[str, Example]:
     }
 
 
+def audit_upload_with_receipts() -> dict[str, Example]:
+    """POST /v1/audit's body as JSON: the export and a receipt its client kept."""
+    abandoned = played().abandoned
+    upload = {"export": _export_body(), "receipts": [msgspec.to_builtins(abandoned.receipt())]}
+    return {"with_receipts": Example("The export and the receipt of its last answer", upload)}
+
+
 def request_bodies() -> dict[str, dict[str, dict[str, Example]]]:
     """operationId -> media type -> examples of its body."""
     return {

@@ -472,3 +472,13 @@ class ConsistencyProof(msgspec.Struct, frozen=True):
     second: int
     path: list[str]
     """The consistency proof of RFC 9162, 2.1.4.1, each hash lowercase hex."""
+
+
+class AuditUpload(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An export sent with the receipts a client kept, for `POST /v1/audit` as JSON."""
+
+    export: Annotated[str, msgspec.Meta(min_length=1)]
+    """The export, JSON Lines, as GET /v1/games/{id}/export answered it."""
+    receipts: Annotated[list[Receipt], msgspec.Meta(max_length=100_000)] = []
+    """Receipts of the game (each answer's `receipt`): each must bear a valid signature of a
+    key GET /v1/keys lists and name the hash the export has at its seq."""

@@ -11,7 +11,20 @@ const EXPLAINED = {
   shuffles: "Every shuffle and random draw is what the seed and the seats' entropy give.",
   rules: "Every command, decided again by the rulebook against the state before it, gives exactly the recorded events.",
   scores: "Every round's scoring and the final result are what the rulebook counts.",
+  receipts: "Every receipt you kept while playing bears the service's signature, by a key it lists, and names the hash this log has at its seq: the log was not rewritten after the service answered you.",
 };
+
+// Receipts as a player keeps them: one JSON object, a list, or JSON Lines.
+function receiptsOf(text) {
+  const trimmed = text.trim();
+  if (!trimmed) return [];
+  try {
+    const value = JSON.parse(trimmed);
+    return Array.isArray(value) ? value : [value];
+  } catch {
+    return trimmed.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
+  }
+}
 
 export function report(result, gameId) {
   const failed = result.checks.filter((c) => !c.ok);
@@ -64,21 +77,32 @@ export function fileAuditPage(main) {
   document.title = "Audit an export · Danger Hall";
   const place = h("div", { "aria-live": "polite" });
   const input = h("input", { type: "file", id: "export-file", accept: ".jsonl,.ndjson,.json,application/x-ndjson,text/plain" });
+  const receiptsInput = h("input", { type: "file", id: "receipts-file", "data-testid": "receipts-file", accept: ".json,.jsonl,.ndjson,application/json,text/plain" });
+  let chosen = null;
   async function check(file) {
+    chosen = file;
     clear(place, h("p", { class: "loading" }, `Auditing ${file.name}…`));
     try {
-      const result = await call("POST", "/v1/audit", { body: await file.text(), type: "application/x-ndjson" });
-      clear(place, h("p", {}, `File ${file.name}, game ${result.game || "unknown"}`), report(result, result.game));
+      const kept = receiptsInput.files[0];
+      const body = kept
+        ? { body: JSON.stringify({ export: await file.text(), receipts: receiptsOf(await kept.text()) }), type: "application/json" }
+        : { body: await file.text(), type: "application/x-ndjson" };
+      const result = await call("POST", "/v1/audit", body);
+      const also = kept ? `, with the receipts of ${kept.name}` : "";
+      clear(place, h("p", {}, `File ${file.name}${also}, game ${result.game || "unknown"}`), report(result, result.game));
     } catch (error) {
       clear(place, h("p", { role: "alert" }, error.message));
     }
   }
   input.addEventListener("change", () => input.files[0] && check(input.files[0]));
+  receiptsInput.addEventListener("change", () => chosen && check(chosen));
   const zone = h(
     "div",
     { class: "drop", "aria-describedby": "drop-hint" },
     h("label", { for: "export-file" }, "Export file"), " ", input,
     h("p", { id: "drop-hint", class: "muted" }, "Choose a game's export (JSON Lines), or drop it here. It is checked as `danger audit` checks it, and nothing is kept."),
+    h("p", {}, h("label", { for: "receipts-file" }, "Receipts you kept (optional)"), " ", receiptsInput),
+    h("p", { class: "muted" }, "The receipts of your answers (each answer's `receipt`, one JSON object a line) prove what the service acknowledged: a log rewritten since, however well its hashes were recomputed, fails them."),
   );
   zone.addEventListener("dragover", (e) => { e.preventDefault(); zone.classList.add("over"); });
   zone.addEventListener("dragleave", () => zone.classList.remove("over"));
