@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 from datetime import UTC, datetime, timedelta
+from typing import cast
 
 import msgspec
 
@@ -60,7 +61,7 @@ def simulated_log(game: str, seats: int, index: int = 0) -> tuple[str, list[Enve
                 due = started[command.timer] + timedelta(seconds=timers[command.timer].seconds)
                 now = max(now, due)
         shuffler = Shuffler(seed, [p.entropy for p in table.players])
-        events = tables.decide(table, rules, command, actor, shuffler)
+        events = tables.decide(table, rules, command, cast(tables.Actor, actor), shuffler)
         label = f"seat:{actor}" if isinstance(actor, int) else actor
         key = None if isinstance(command, tables.Join) else f"key-{number}"
         for offset, event in enumerate(events, start=1):
