@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 from datetime import UTC, datetime, timedelta
-from typing import cast
+from typing import Any, cast
 
 import msgspec
 
@@ -39,16 +39,19 @@ def stamp(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
-def simulated_log(game: str, seats: int, index: int = 0) -> tuple[str, list[Envelope]]:
-    """A finished game of `game` between random bots: its id and its envelopes."""
+def simulated_log(
+    game: str, seats: int, index: int = 0, options: dict[str, Any] | None = None
+) -> tuple[str, list[Envelope]]:
+    """A finished game of `game` between random bots, with `options` (the game's own
+    defaults for the rest): its id and its envelopes."""
     rules = GAMES[game]
     seed = hashlib.sha256(f"exports:{game}:{seats}:{index}".encode()).digest()
     game_id = "s" + hashlib.sha256(seed).hexdigest()[:11]
     record: list[tuple[int | str, Command]] = []
-    options = rules.options_type()
-    play(rules, ["random"] * seats, seed, random.Random(f"{game}:{index}"), options, record=record)
+    chosen = msgspec.convert(options or {}, rules.options_type)
+    play(rules, ["random"] * seats, seed, random.Random(f"{game}:{index}"), chosen, record=record)
 
-    created = tables.create(rules, seats, options, False, commitment(seed))[0]
+    created = tables.create(rules, seats, chosen, False, commitment(seed))[0]
     table = tables.from_created(rules, created)
     envelopes = [seal(game_id, 1, created, stamp(START), "admin", None, GENESIS)]
     started: dict[str, datetime] = {}  # running timer id -> when it began
@@ -89,8 +92,10 @@ def simulated_log(game: str, seats: int, index: int = 0) -> tuple[str, list[Enve
     return game_id, envelopes
 
 
-def simulated_export(game: str, seats: int, index: int = 0) -> bytes:
+def simulated_export(
+    game: str, seats: int, index: int = 0, options: dict[str, Any] | None = None
+) -> bytes:
     """A finished game's export (JSON Lines), as the service writes it."""
-    _, envelopes = simulated_log(game, seats, index)
+    _, envelopes = simulated_log(game, seats, index, options)
     stored = [canonical(msgspec.structs.asdict(e)) for e in envelopes]
     return export_lines(game, True, stored, "auditor")

@@ -164,13 +164,19 @@ def named(report: Any, name: str) -> Any:
     return next(c for c in report.checks if c.name == name)
 
 
+GAMES = [game for game, _ in KINDS] + ["danger-danger, timed"]
+
+
 @pytest.fixture(scope="module")
 def corpus() -> dict[str, bytes]:
-    """A finished game's export of every kind."""
-    return {game: simulated_export(game, seats) for game, seats in KINDS}
+    """A finished game's export of every kind, and one whose round timer rang."""
+    games = {game: simulated_export(game, seats) for game, seats in KINDS}
+    games["danger-danger, timed"] = simulated_export("danger-danger", 4, 0, {"round_seconds": 5})
+    assert b'"fire_timer"' in games["danger-danger, timed"]
+    return games
 
 
-@pytest.mark.parametrize("game", [game for game, _ in KINDS])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_verifier_agrees_with_the_audit(corpus, game):
     original = corpus[game]
     key = ServiceKey()
