@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -241,7 +242,13 @@ def _install(venv: Path, tmp: Path) -> str | None:
     `pip download` still finds, of cryptography and of setuptools (the package's build)."""
     target = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
     quiet = ["--quiet", "--disable-pip-version-check"]
-    package = str(ROOT / "clients" / "verifier")
+    # A copy: a build writes into the tree it builds (build/, *.egg-info).
+    package = str(tmp / "danger-verify")
+    shutil.copytree(
+        ROOT / "clients" / "verifier",
+        package,
+        ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".*", "tests"),
+    )
     first = subprocess.run(
         [*target, "install", *quiet, package], capture_output=True, text=True, timeout=240
     )
