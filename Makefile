@@ -38,10 +38,12 @@ pure:
 	find domain events service \( -name '*.so' -o -name '*.c' \) -delete
 	rm -f $(COMPILED_STAMP)
 
-# The Python SDK (clients/python) comes too, editable: the tests and examples/ import it.
-$(TEST_STAMP): $(STAMP) clients/python/pyproject.toml
+# The Python SDK (clients/python) comes too, editable: the tests and examples/ import it; and
+# the verifier (clients/verifier), which tests/test_verifier.py runs on the service's exports.
+$(TEST_STAMP): $(STAMP) clients/python/pyproject.toml clients/verifier/pyproject.toml
 	$(PY) -m pip install --quiet -c constraints.txt -e ".[test]"
 	$(PY) -m pip install --quiet -c constraints.txt -e ./clients/python
+	$(PY) -m pip install --quiet -c constraints.txt -e ./clients/verifier
 	touch $(TEST_STAMP)
 
 run: $(STAMP) $(COMPILED_STAMP)
