@@ -6,7 +6,9 @@ line is one JSON object with every run.
     .venv/bin/python -m bench.ab REV [--pairs 3] [--duration 10] [--processes 1]
 
 REV is checked out into a temporary worktree (removed at the end); the harness, the anchor
-and the recorded games are this checkout's, so only the service differs.
+and the recorded games are this checkout's, so only the service differs. Where this checkout
+runs its hot modules compiled (`make compiled`), REV's are compiled too, the same way, so
+that compiled code is never measured against pure Python.
 """
 
 from __future__ import annotations
@@ -48,6 +50,26 @@ def one_run(code: Path | None, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+# The Makefile's COMPILED, as globs.
+HOT = (
+    "domain/kernel/table.py",
+    "domain/kernel/messages.py",
+    "domain/*/state.py",
+    "domain/*/rules.py",
+    "domain/*/view.py",
+    "domain/*/scoring.py",
+    "events/envelope.py",
+    "service/play/game_model.py",
+)
+
+
+def compile_hot_modules(checkout: Path) -> None:
+    sources = sorted(str(p.relative_to(checkout)) for g in HOT for p in checkout.glob(g))
+    cythonize = Path(sys.executable).parent / "cythonize"
+    command = [str(cythonize), "-i", "-q", "-j", "2", "-3", "-X", "annotation_typing=False"]
+    subprocess.run([*command, *sources], cwd=checkout, check=True, capture_output=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench.ab", description=__doc__)
     parser.add_argument("rev", help="the revision to compare this checkout with")
@@ -64,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     runs: list[dict[str, Any]] = []
     try:
+        if (HERE / ".venv" / ".compiled").exists():
+            compile_hot_modules(other)
         for pair in range(args.pairs):
             # Alternate which goes first, so that neither always follows the other.
             order = [(args.rev, other), (head, None)]
