@@ -4,12 +4,14 @@ noted as final, for the next batch. Only heads newer than what is noted or logge
 anything, so entries may be redelivered or applied by several consumers.
 
 The log is no read model: it is never rebuilt (its leaves are a record, in the order they
-were signed), and a rebuild leaves it alone."""
+were signed). A rebuild notes every game's head as the feeds would have (`rebuild`), so a
+game the log has not taken yet (one that ended before the log existed) is logged too."""
 
 from __future__ import annotations
 
 from events import keys
-from events.cluster import anywhere
+from events.cluster import Store, anywhere
+from events.envelope import Folded
 from service.play import transparency_log
 from service.readmodels.runner import ACK, Projection, Updates, entry_ids, last_seqs
 
@@ -20,12 +22,20 @@ class LogHeadsProjection(Projection):
     async def apply(self, batches: dict[str, Updates]) -> None:
         last = last_seqs(batches)
         tails = await self.read_many({g: (seq - 1, seq) for g, seq in last.items()})
-        heads = [
-            (game, tail[-1].seq, tail[-1].hash, tail[-1].type == "seed_revealed")
-            for game, tail in tails.items()
-            if tail
-        ]
-        seconds, micros = await self.redis.time(**anywhere(self.redis))
-        await transparency_log.mark(self.redis, heads, seconds * 1000 + micros // 1000)
+        await note(self.redis, tails)
         calls = [([keys.feed(shard)], [self.group, *entry_ids(u)]) for shard, u in batches.items()]
         await self.eval_all(ACK, calls)
+
+
+async def note(redis: Store, logs: dict[str, list[Folded]]) -> None:
+    """Note the head each log ends with (a log's tail will do): logged unless it was."""
+    heads = [
+        (game, log[-1].seq, log[-1].hash, log[-1].type == "seed_revealed")
+        for game, log in logs.items()
+        if log
+    ]
+    seconds, micros = await redis.time(**anywhere(redis))
+    await transparency_log.mark(redis, heads, seconds * 1000 + micros // 1000)
+
+
+rebuild = note

@@ -14,6 +14,8 @@ The feeds are trimmed, so the rebuild reads what never is: each shard's game str
 - a game's rounds hash is one key, read one at a time: the rebuild replaces each in one
   script, unless the live consumer has moved it past the seq the rebuild read (then the
   game is read again).
+- the transparency log is not rebuilt: each game's head is noted for it, and taken only if
+  it is newer than what the log holds (a game that ended before the log existed).
 
 The marker holds a token and lives `HOLD_MS` unless renewed: a second rebuild is refused
 while one runs, and a rebuild that died leaves nothing behind for long. The consumer groups
@@ -33,7 +35,7 @@ from events.cluster import Store, gather_bounded
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 from service.infra.lua import Script
-from service.readmodels import lobby, records, rounds
+from service.readmodels import lobby, log_heads, records, rounds
 from service.readmodels.runner import RebuildFailed, text
 
 log = logging.getLogger("danger.rebuild")
@@ -201,6 +203,7 @@ class Rebuild:
         await lobby.rebuild(self.redis, logs)
         self.result.finished += await records.rebuild(self.redis, logs)
         await rounds.rebuild(self.redis, logs, self._read)
+        await log_heads.rebuild(self.redis, logs)
         self.result.games += len(logs)
 
 

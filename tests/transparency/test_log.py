@@ -226,3 +226,39 @@ async def _logged_final(c: Any, game_id: str) -> dict[str, Any] | None:
     if r.status_code != 200 or not r.json()["leaf"]["final"]:
         return None
     return r.json()["head"]
+
+
+async def test_a_rebuild_logs_the_games_that_ended_before_the_log_took_them(tmp_path):
+    """A store whose games finished with no log running (as before the log existed):
+    `danger projections rebuild` notes their heads, and the next batch takes them, once."""
+    from events.store import EventStore
+    from service.assembly.background import log_writer
+    from service.infra.clock import StoreClock
+    from service.infra.config import Settings
+    from service.infra.embedded import EmbeddedValkey
+    from service.readmodels.rebuild import rebuild
+    from tests.stores import store_client
+
+    server = EmbeddedValkey(tmp_path / "store")
+    server.start()
+    try:
+        async with AsyncTestClient(app=make_app(server, background=False)) as c:
+            table = await new_table(c, seats=2)
+            await play_to_end(table)
+            assert (await c.get(f"/v1/log/proof/{table.id}")).status_code == 404
+            redis = await store_client(server.url)
+            try:
+                store = EventStore(redis)
+                writer = log_writer(store, StoreClock(redis), Settings().replace(
+                    log_checkpoint_seconds=0.0, data_dir=tmp_path))
+                await rebuild(redis, store)
+                await writer.batch()
+                await rebuild(redis, store)  # noted again: logged already, taken no more
+                await writer.batch()
+            finally:
+                await redis.aclose()
+            proof = (await c.get(f"/v1/log/proof/{table.id}")).json()
+            assert proof["leaf"]["final"] and proof["size"] == 1
+            assert (await c.get("/v1/log/head")).json()["size"] == 1
+    finally:
+        server.stop()
