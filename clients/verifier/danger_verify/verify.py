@@ -15,7 +15,7 @@ from .chain import (
 from .keys import Keys
 from .proofs import first_consistency_failure, first_inclusion_failure
 from .receipts import first_receipt_failure
-from .report import Check, Failure, Report
+from .report import Check, Report
 from .tree_heads import first_head_failure, head_passed
 
 
@@ -30,7 +30,7 @@ def _shuffles(export: Export) -> Check:
     try:
         found = shuffles.first_shuffle_failure(export.events, seed)
     except Exception as exc:  # a malformed event is a finding, not a crash
-        found = Failure(None, f"the shuffles could not be derived again: {exc}")
+        return Check("shuffles", False, f"the shuffles could not be derived again: {exc}")
     if found is not None:  # any (seq, message) dataclass: the module defines its own
         return Check("shuffles", False, found.message, found.seq)
     if getattr(shuffles, "PLACEHOLDER", False):
