@@ -12,6 +12,7 @@ from .chain import (
     first_commitment_failure,
     revealed_seed,
 )
+from .entries import first_entries_failure
 from .keys import Keys
 from .proofs import first_consistency_failure, first_inclusion_failure
 from .receipts import first_receipt_failure
@@ -45,10 +46,13 @@ def verify_export(
     receipts: list[dict[str, Any]] | None = None,
     head: dict[str, Any] | None = None,
     proof: dict[str, Any] | None = None,
+    entries: dict[int, dict[str, Any]] | None = None,
 ) -> Report:
     """The export's own checks (chain, commitment, shuffles) and, where given, its anchors:
-    receipts, a signed tree head and an inclusion proof (checked against `head`, or else the
-    proof's own). Receipts and heads need `keys`."""
+    receipts, a signed tree head, an inclusion proof (checked against `head`, or else the
+    proof's own) and the log's entries (danger_verify.entries.parse_entries; checked
+    against the head's root where they hold its whole tree). Receipts and heads need
+    `keys`; entries need nothing else."""
     if head is None and proof is not None:
         head = proof.get("head")
         if head is None:
@@ -80,6 +84,9 @@ def verify_export(
     if proof is not None and head is not None:
         failure, passed = first_inclusion_failure(proof, head, export)
         report.add(Check.of("inclusion", failure, passed))
+    if entries is not None:
+        failure, passed = first_entries_failure(entries, export, head)
+        report.add(Check.of("entries", failure, passed))
     return report
 
 
