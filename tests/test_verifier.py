@@ -14,7 +14,9 @@ console script run on an export there."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import importlib.util
 import json
 import os
 import shutil
@@ -228,6 +230,22 @@ def test_the_verifier_agrees_with_the_audit(corpus, game):
     assert not with_proof.ok and with_proof.first_failure is not None
     assert with_proof.first_failure.name == "inclusion"
     assert named(with_proof, "tree_head").ok
+
+
+def test_the_verifiers_own_real_games_are_what_the_service_plays():
+    """clients/verifier/tests/data holds real finished games (its tests need nothing of the
+    service); they are what data/regenerate.py writes from tests/exports.py now."""
+    data = ROOT / "clients" / "verifier" / "tests" / "data"
+    spec = importlib.util.spec_from_file_location("regenerate", data / "regenerate.py")
+    assert spec is not None and spec.loader is not None
+    regenerate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regenerate)
+    written = regenerate.exports()
+    assert sorted(written) == sorted(p.name for p in data.glob("*.jsonl.gz"))
+    for name, content in written.items():
+        kept = gzip.decompress((data / name).read_bytes())
+        assert kept == gzip.decompress(content), f"{name}: run data/regenerate.py"
+        assert audit_export(kept).ok and verified(kept).ok
 
 
 def _last_line(text: str) -> str:

@@ -1,7 +1,7 @@
 """danger-verify: check a game's export, and what anchors it outside the operator's reach.
 
     danger-verify EXPORT.jsonl [--receipts FILE] [--keys KEYS.json] [--head HEAD.json]
-                  [--proof PROOF.json] [--json]
+                  [--proof PROOF.json] [--entries ENTRIES.json] [--json]
     danger-verify consistency OLD_HEAD.json NEW_HEAD.json PROOF.json --keys KEYS.json [--json]
 
 Exit status: 0 every check passed, 1 a check failed, 2 an input could not be used.
@@ -18,6 +18,7 @@ from typing import Any
 
 from .canonical import loads
 from .chain import parse_export
+from .entries import parse_entries
 from .keys import Keys, parse_keys
 from .proofs import parse_consistency, parse_inclusion
 from .receipts import parse_receipts
@@ -55,7 +56,7 @@ def _export_parser() -> argparse.ArgumentParser:
         prog="danger-verify",
         description="Check a Danger Hall game's export (GET /v1/games/{id}/export): its hash "
         "chain, its seed commitment and its shuffles; and, where given, receipts, a signed "
-        "tree head and an inclusion proof of the transparency log. "
+        "tree head, an inclusion proof and the entries of the transparency log. "
         "`danger-verify consistency -h`: a monitor's check of two tree heads.",
         epilog="Exit status: 0 every check passed, 1 a check failed, 2 an input is unusable.",
     )
@@ -76,6 +77,12 @@ def _export_parser() -> argparse.ArgumentParser:
         metavar="PROOF.json",
         help="the answer of GET /v1/log/proof/{game}: checked against --head or "
         "its own head (needs --keys)",
+    )
+    parser.add_argument(
+        "--entries",
+        metavar="ENTRIES.json",
+        help="the saved answers of GET /v1/log/entries (a page, a JSON list of pages, or JSON "
+        "Lines): every leaf naming the game must name an event of the export with its hash",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     return parser
@@ -127,7 +134,10 @@ def export_report(args: argparse.Namespace) -> Report:
             if proof.get("head") is None:
                 raise InputError("the inclusion proof has no head of its own: give --head")
             proof["head"] = parse_head(proof["head"], "the inclusion proof's head")
-    return verify_export(export, keys, receipts, head, proof)
+    entries = None
+    if args.entries is not None:
+        entries = parse_entries(_read(args.entries, "the entries file"))
+    return verify_export(export, keys, receipts, head, proof, entries)
 
 
 def consistency_report(args: argparse.Namespace) -> Report:

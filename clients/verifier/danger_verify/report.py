@@ -48,6 +48,7 @@ MEANING = {
     "rewritten, or cut short, after the service acknowledged it",
     "tree_head": "the tree head is not signed by a listed key of the service",
     "inclusion": "the transparency log does not hold this export's head",
+    "entries": "the transparency log holds another history of this game than the export",
     "old_head": "the older tree head is not signed by a listed key of the service",
     "new_head": "the newer tree head is not signed by a listed key of the service",
     "consistency": "the newer tree does not hold the older one unchanged: the service rewrote "

@@ -12,10 +12,11 @@ from .chain import (
     first_commitment_failure,
     revealed_seed,
 )
+from .entries import first_entries_failure
 from .keys import Keys
 from .proofs import first_consistency_failure, first_inclusion_failure
 from .receipts import first_receipt_failure
-from .report import Check, Failure, Report
+from .report import Check, Report
 from .tree_heads import first_head_failure, head_passed
 
 
@@ -30,7 +31,7 @@ def _shuffles(export: Export) -> Check:
     try:
         found = shuffles.first_shuffle_failure(export.events, seed)
     except Exception as exc:  # a malformed event is a finding, not a crash
-        found = Failure(None, f"the shuffles could not be derived again: {exc}")
+        return Check("shuffles", False, f"the shuffles could not be derived again: {exc}")
     if found is not None:  # any (seq, message) dataclass: the module defines its own
         return Check("shuffles", False, found.message, found.seq)
     if getattr(shuffles, "PLACEHOLDER", False):
@@ -45,10 +46,13 @@ def verify_export(
     receipts: list[dict[str, Any]] | None = None,
     head: dict[str, Any] | None = None,
     proof: dict[str, Any] | None = None,
+    entries: dict[int, dict[str, Any]] | None = None,
 ) -> Report:
     """The export's own checks (chain, commitment, shuffles) and, where given, its anchors:
-    receipts, a signed tree head and an inclusion proof (checked against `head`, or else the
-    proof's own). Receipts and heads need `keys`."""
+    receipts, a signed tree head, an inclusion proof (checked against `head`, or else the
+    proof's own) and the log's entries (danger_verify.entries.parse_entries; checked
+    against the head's root where they hold its whole tree). Receipts and heads need
+    `keys`; entries need nothing else."""
     if head is None and proof is not None:
         head = proof.get("head")
         if head is None:
@@ -80,6 +84,9 @@ def verify_export(
     if proof is not None and head is not None:
         failure, passed = first_inclusion_failure(proof, head, export)
         report.add(Check.of("inclusion", failure, passed))
+    if entries is not None:
+        failure, passed = first_entries_failure(entries, export, head)
+        report.add(Check.of("entries", failure, passed))
     return report
 
 

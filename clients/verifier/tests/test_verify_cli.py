@@ -1,4 +1,8 @@
-"""danger-verify on exports: what it prints, its JSON report and its exit status."""
+"""danger-verify on exports: what it prints, its JSON report and its exit status.
+
+What must pass is a real finished game (data/, one of each kind, played by the service's
+bots); what must fail may be the small hand-made log of verifier_helpers.game_events, whose
+cards are not a real shuffle's."""
 
 import json
 from pathlib import Path
@@ -9,7 +13,7 @@ from danger_verify import shuffles
 from danger_verify.cli import main
 from danger_verify.report import Failure
 from verifier_helpers import (
-    GAME,
+    REAL_GAMES,
     Signer,
     Tree,
     canonical,
@@ -18,6 +22,9 @@ from verifier_helpers import (
     keys_document,
     leaf,
     log_with,
+    real_export,
+    real_game,
+    score_rewritten,
     seal,
 )
 
@@ -52,21 +59,22 @@ def checks(answer: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def rewritten(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The log with a score changed and every hash after it computed again: its own
     checks cannot tell."""
-    events = json.loads(json.dumps(events))
-    scored = next(e for e in events if e["type"] == "round_scored")
-    scored["data"]["totals"] = [0, 5]
-    return seal(events, scored["seq"])
+    return score_rewritten(events)[0]
 
 
-def test_a_finished_games_export_passes(capsys, tmp_path):
-    export = write(tmp_path, "game.jsonl", jsonl(game_events()))
+@pytest.mark.parametrize("name", REAL_GAMES)
+def test_a_finished_games_export_passes(capsys, tmp_path, name):
+    events = real_game(name)
+    export = write(tmp_path, "game.jsonl", real_export(name))
     status, out = run(capsys, export)
     assert status == 0, out
     assert "pass  chain" in out and "pass  commitment" in out and "pass  shuffles" in out
+    assert "every shuffle, deal and draw derived again from the seed" in out
     assert out.splitlines()[-1] == "Every check passed (chain, commitment, shuffles)."
     status, answer = report(capsys, export)
-    assert status == 0 and answer["ok"] and answer["game"] == GAME
-    assert answer["events"] == len(game_events()) and answer["first_failure"] is None
+    assert status == 0 and answer["ok"] and answer["game"] == events[0]["game"]
+    assert answer["events"] == len(events) and answer["first_failure"] is None
+    assert [c["name"] for c in answer["checks"]] == ["chain", "commitment", "shuffles"]
 
 
 def test_a_changed_event_breaks_the_chain_there(capsys, tmp_path):
@@ -146,12 +154,19 @@ def test_the_shuffles_check_is_the_modules(capsys, tmp_path, monkeypatch):
 def test_receipts_catch_a_rewrite_the_chain_cannot(capsys, tmp_path):
     signer = Signer()
     keys = write(tmp_path, "keys.json", keys_document(signer))
-    original = game_events()
+    original = real_game()
+    last = original[-1]["seq"]
+    forgery, changed = score_rewritten(original)
+    assert 4 < changed < last
     receipts = [signer.receipt(original[3]), signer.receipt(original[-1])]
-    forged = write(tmp_path, "forged.jsonl", jsonl(rewritten(original)))
+    forged = write(tmp_path, "forged.jsonl", jsonl(forgery))
 
     status, answer = report(capsys, forged)
-    assert status == 0, "a rewrite with every hash computed again passes the chain"
+    assert status == 0, "a rewrite with every hash computed again passes the export's checks"
+    assert [c["name"] for c in answer["checks"]] == ["chain", "commitment", "shuffles"]
+    # A receipt fixes the history up to its seq: one from before the change still holds.
+    early = write(tmp_path, "early.json", receipts[0])
+    assert run(capsys, forged, "--receipts", early, "--keys", keys)[0] == 0
 
     for name, content in (
         ("one.json", json.dumps(receipts[1]).encode()),
@@ -161,7 +176,7 @@ def test_receipts_catch_a_rewrite_the_chain_cannot(capsys, tmp_path):
         path = write(tmp_path, name, content)
         status, out = run(capsys, forged, "--receipts", path, "--keys", keys)
         assert status == 1 and "FAIL  receipts" in out, out
-        assert "The receipts check fails at event 10:" in out.splitlines()[-1]
+        assert f"The receipts check fails at event {last}:" in out.splitlines()[-1]
         original_export = write(tmp_path, "game.jsonl", jsonl(original))
         status, out = run(capsys, original_export, "--receipts", path, "--keys", keys)
         assert status == 0 and "pass  receipts" in out, out
@@ -176,7 +191,7 @@ def test_receipts_catch_a_rewrite_the_chain_cannot(capsys, tmp_path):
 def test_an_inclusion_proof_catches_a_rewrite_too(capsys, tmp_path):
     signer = Signer()
     keys = write(tmp_path, "keys.json", keys_document(signer))
-    original = game_events()
+    original = real_game()
     final = leaf(original[-1], final=True)
     tree: Tree = log_with(final, 5, 13)
     head = signer.head(13, tree.root(13))
@@ -201,7 +216,8 @@ def test_an_inclusion_proof_catches_a_rewrite_too(capsys, tmp_path):
     forged = write(tmp_path, "forged.jsonl", jsonl(rewritten(original)))
     status, answer = report(capsys, forged, "--proof", proof_file, "--keys", keys)
     assert status == 1 and answer["first_failure"] == "inclusion"
-    assert checks(answer)["inclusion"]["seq"] == 10
+    assert checks(answer)["inclusion"]["seq"] == original[-1]["seq"]
+    assert all(checks(answer)[name]["ok"] for name in ("chain", "commitment", "shuffles"))
 
     cut = write(tmp_path, "cut.jsonl", jsonl(original[:-1]))
     _, answer = report(capsys, cut, "--proof", proof_file, "--keys", keys)

@@ -1,12 +1,15 @@
 """What the verifier's tests forge: exports, Ed25519 keys, receipts, tree heads and proofs,
 each written straight from docs/events.md, docs/transparency.md and RFC 9162 (section 2.1),
-without the package's own code, so the tests check it against the documents."""
+without the package's own code, so the tests check it against the documents; and the real
+finished games they read (data/, written by data/regenerate.py)."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -93,6 +96,46 @@ def game_events(game: str = GAME, seed: bytes = SEED, over: bool = True) -> list
         add("game_ended", {"totals": [5, 0], "winners": [0]}, "seat:0")
         add("seed_revealed", {"seed": seed.hex()}, "seat:0")
     return seal(events)
+
+
+DATA = Path(__file__).resolve().parent / "data"
+REAL_GAMES = ("danger", "high-voltage", "danger-13", "danger-danger")
+"""The real finished games in data/: one of each kind, played by the service's bots and
+exported as the service exports a game (data/regenerate.py writes them)."""
+
+
+def real_export(name: str = "danger-danger") -> bytes:
+    """A real finished game's export (JSON Lines), as GET /v1/games/{id}/export gives it."""
+    return gzip.decompress((DATA / f"{name}.jsonl.gz").read_bytes())
+
+
+def real_game(name: str = "danger-danger") -> list[dict[str, Any]]:
+    """The events of a real finished game's export."""
+    return [json.loads(line) for line in real_export(name).splitlines() if line.strip()]
+
+
+def _bump_first_number(value: Any) -> bool:
+    """Add 1 to the first integer (not a bool) in `value`, depth first."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        if type(item) is int:
+            value[key] = item + 1
+            return True
+        if isinstance(item, dict | list) and _bump_first_number(item):
+            return True
+    return False
+
+
+def score_rewritten(events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The log with a seat's score in its last round's scoring changed (its totals, Danger
+    Danger's tokens or Danger 13's won cards) and every hash from there computed again, so
+    its own chain holds; and the seq of the changed event. Nothing in it is a shuffle, deal
+    or draw: the seed still gives every card it records."""
+    events = json.loads(json.dumps(events))
+    scored = [e for e in events if e["type"] == "round_scored"][-1]
+    score = next(k for k in ("totals", "tokens", "won_counts") if k in scored["data"])
+    assert _bump_first_number(scored["data"][score])
+    return seal(events, scored["seq"]), scored["seq"]
 
 
 def jsonl(events: list[dict[str, Any]]) -> bytes:
