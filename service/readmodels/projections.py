@@ -4,7 +4,9 @@
 - lobby: a summary per game, indexed by status and kind (service/readmodels/lobby.py);
 - rounds: per game, the seq range of every round (service/readmodels/rounds.py);
 - records: each finished game's result per registered player
-  (service/readmodels/records.py).
+  (service/readmodels/records.py);
+- player_games: each registered player's games, by kind and result
+  (service/readmodels/player_games.py).
 
 `danger projections rebuild` builds every model again from the game streams themselves,
 beside the live ones (service/readmodels/rebuild.py).
@@ -21,11 +23,17 @@ from service.infra.bell import Bell
 from service.infra.config import ProjectionSettings
 from service.readmodels import dead_letters
 from service.readmodels.lobby import LobbyProjection
+from service.readmodels.player_games import PlayerGamesProjection
 from service.readmodels.records import PlayersProjection
 from service.readmodels.rounds import RoundsProjection
 from service.readmodels.runner import Projection, text
 
-PROJECTIONS: tuple[type[Projection], ...] = (LobbyProjection, RoundsProjection, PlayersProjection)
+PROJECTIONS: tuple[type[Projection], ...] = (
+    LobbyProjection,
+    RoundsProjection,
+    PlayersProjection,
+    PlayerGamesProjection,
+)
 GROUPS = [p.group for p in PROJECTIONS]
 
 
