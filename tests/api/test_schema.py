@@ -203,7 +203,7 @@ class Games:
         elif operation in ("leaveSeat", "changeTeam", "reissueSeatToken"):
             game = self.open("danger-danger", 4, joined=3)
             token = game["admin_token"]
-        elif operation == "getPlayer":
+        elif operation in PLAYER_READS:
             path["player_id"] = self.player
             game = None
         else:
@@ -238,7 +238,8 @@ class Games:
 
 READS = {"getGame", "listEvents", "streamEvents", "replayGame", "exportGame", "auditGame"}
 READS |= {"getRound"}
-READS_OF_HEAD = {head_operation_id(get): get for get in (*READS, "getPlayer")}
+PLAYER_READS = {"getPlayer", "listPlayerGames", "exportPlayerGames"}
+READS_OF_HEAD = {head_operation_id(get): get for get in (*READS, *PLAYER_READS)}
 REAL = Games()
 EXAMPLES: collections.Counter[tuple[str, int]] = collections.Counter()
 """The examples phase's answers, by operation and status."""
