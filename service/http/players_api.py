@@ -36,8 +36,8 @@ EXPORT_PAGE = 100
 """Games read, encoded and sent at a time by an export: a chunk of a few milliseconds."""
 PRIVATE_RULE = (
     "A private game is listed only to the player themselves, when the request carries "
-    "their own token (`Authorization: Bearer dhp_...`): to anyone else its id would be "
-    "the way in that its invite withholds (docs/rulings.md, \"A player's games\"). "
+    "their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch "
+    "it, goes only to those its admin gives it to (docs/rulings.md, \"A player's games\")."
 )
 ResultFilter = Annotated[
     PlayerGameResult | None,
@@ -177,7 +177,7 @@ class PlayersController(Controller):
         "result and score, and where to read, replay, export and audit it. Filter by `game` "
         "and `result`; page with `cursor` (the `next` of the previous page: stable while "
         "games are created). A seat given up before the start takes the game off the list; "
-        "anonymous seats are in no one's. " + PRIVATE_RULE + "Fed by the player_games "
+        "anonymous seats are in no one's. " + PRIVATE_RULE + " Fed by the player_games "
         "projection, so a game shows here a moment after it changes.",
         responses=responses(
             400,

@@ -1,5 +1,6 @@
 from http import HTTPStatus
-from typing import Any, cast
+from io import BytesIO
+from typing import Any
 from urllib.parse import quote
 
 import httpx
@@ -11,7 +12,7 @@ from ...models.export_player_games_result_type_0 import (
     ExportPlayerGamesResultType0,
 )
 from ...models.problem import Problem
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, File, Response, Unset
 
 
 def _get_kwargs(
@@ -62,9 +63,10 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> File | Problem | None:
     if response.status_code == 200:
-        response_200 = cast(Any, response.content)
+        response_200 = File(payload=BytesIO(response.content))
+
         return response_200
 
     if response.status_code == 400:
@@ -98,7 +100,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[File | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -115,14 +117,14 @@ def sync_detailed(
     result: ExportPlayerGamesResultType0 | None | Unset = UNSET,
     max_: int | Unset = 1000,
     x_request_id: str | Unset = UNSET,
-) -> Response[Any | Problem]:
+) -> Response[File | Problem]:
     """A registered player's games as JSON Lines
 
      The entries of listPlayerGames, one JSON object a line, newest first, `max` of them at most (up to
     10,000), filtered as the list is. Sent as it is read, 100 games at a time; games created meanwhile
     are not in it. A private game is listed only to the player themselves, when the request carries
-    their own token (`Authorization: Bearer dhp_...`): to anyone else its id would be the way in that
-    its invite withholds (docs/rulings.md, "A player's games").
+    their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch it, goes only to
+    those its admin gives it to (docs/rulings.md, "A player's games").
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -137,7 +139,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[File | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -163,14 +165,14 @@ def sync(
     result: ExportPlayerGamesResultType0 | None | Unset = UNSET,
     max_: int | Unset = 1000,
     x_request_id: str | Unset = UNSET,
-) -> Any | Problem | None:
+) -> File | Problem | None:
     """A registered player's games as JSON Lines
 
      The entries of listPlayerGames, one JSON object a line, newest first, `max` of them at most (up to
     10,000), filtered as the list is. Sent as it is read, 100 games at a time; games created meanwhile
     are not in it. A private game is listed only to the player themselves, when the request carries
-    their own token (`Authorization: Bearer dhp_...`): to anyone else its id would be the way in that
-    its invite withholds (docs/rulings.md, "A player's games").
+    their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch it, goes only to
+    those its admin gives it to (docs/rulings.md, "A player's games").
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -185,7 +187,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        File | Problem
     """
 
     return sync_detailed(
@@ -206,14 +208,14 @@ async def asyncio_detailed(
     result: ExportPlayerGamesResultType0 | None | Unset = UNSET,
     max_: int | Unset = 1000,
     x_request_id: str | Unset = UNSET,
-) -> Response[Any | Problem]:
+) -> Response[File | Problem]:
     """A registered player's games as JSON Lines
 
      The entries of listPlayerGames, one JSON object a line, newest first, `max` of them at most (up to
     10,000), filtered as the list is. Sent as it is read, 100 games at a time; games created meanwhile
     are not in it. A private game is listed only to the player themselves, when the request carries
-    their own token (`Authorization: Bearer dhp_...`): to anyone else its id would be the way in that
-    its invite withholds (docs/rulings.md, "A player's games").
+    their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch it, goes only to
+    those its admin gives it to (docs/rulings.md, "A player's games").
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -228,7 +230,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[File | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -252,14 +254,14 @@ async def asyncio(
     result: ExportPlayerGamesResultType0 | None | Unset = UNSET,
     max_: int | Unset = 1000,
     x_request_id: str | Unset = UNSET,
-) -> Any | Problem | None:
+) -> File | Problem | None:
     """A registered player's games as JSON Lines
 
      The entries of listPlayerGames, one JSON object a line, newest first, `max` of them at most (up to
     10,000), filtered as the list is. Sent as it is read, 100 games at a time; games created meanwhile
     are not in it. A private game is listed only to the player themselves, when the request carries
-    their own token (`Authorization: Bearer dhp_...`): to anyone else its id would be the way in that
-    its invite withholds (docs/rulings.md, "A player's games").
+    their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch it, goes only to
+    those its admin gives it to (docs/rulings.md, "A player's games").
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -274,7 +276,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        File | Problem
     """
 
     return (

@@ -134,9 +134,9 @@ def sync_detailed(
     export and audit it. Filter by `game` and `result`; page with `cursor` (the `next` of the previous
     page: stable while games are created). A seat given up before the start takes the game off the list;
     anonymous seats are in no one's. A private game is listed only to the player themselves, when the
-    request carries their own token (`Authorization: Bearer dhp_...`): to anyone else its id would be
-    the way in that its invite withholds (docs/rulings.md, "A player's games"). Fed by the player_games
-    projection, so a game shows here a moment after it changes.
+    request carries their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch
+    it, goes only to those its admin gives it to (docs/rulings.md, "A player's games"). Fed by the
+    player_games projection, so a game shows here a moment after it changes.
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -189,9 +189,9 @@ def sync(
     export and audit it. Filter by `game` and `result`; page with `cursor` (the `next` of the previous
     page: stable while games are created). A seat given up before the start takes the game off the list;
     anonymous seats are in no one's. A private game is listed only to the player themselves, when the
-    request carries their own token (`Authorization: Bearer dhp_...`): to anyone else its id would be
-    the way in that its invite withholds (docs/rulings.md, "A player's games"). Fed by the player_games
-    projection, so a game shows here a moment after it changes.
+    request carries their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch
+    it, goes only to those its admin gives it to (docs/rulings.md, "A player's games"). Fed by the
+    player_games projection, so a game shows here a moment after it changes.
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -239,9 +239,9 @@ async def asyncio_detailed(
     export and audit it. Filter by `game` and `result`; page with `cursor` (the `next` of the previous
     page: stable while games are created). A seat given up before the start takes the game off the list;
     anonymous seats are in no one's. A private game is listed only to the player themselves, when the
-    request carries their own token (`Authorization: Bearer dhp_...`): to anyone else its id would be
-    the way in that its invite withholds (docs/rulings.md, "A player's games"). Fed by the player_games
-    projection, so a game shows here a moment after it changes.
+    request carries their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch
+    it, goes only to those its admin gives it to (docs/rulings.md, "A player's games"). Fed by the
+    player_games projection, so a game shows here a moment after it changes.
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -292,9 +292,9 @@ async def asyncio(
     export and audit it. Filter by `game` and `result`; page with `cursor` (the `next` of the previous
     page: stable while games are created). A seat given up before the start takes the game off the list;
     anonymous seats are in no one's. A private game is listed only to the player themselves, when the
-    request carries their own token (`Authorization: Bearer dhp_...`): to anyone else its id would be
-    the way in that its invite withholds (docs/rulings.md, "A player's games"). Fed by the player_games
-    projection, so a game shows here a moment after it changes.
+    request carries their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch
+    it, goes only to those its admin gives it to (docs/rulings.md, "A player's games"). Fed by the
+    player_games projection, so a game shows here a moment after it changes.
 
     Args:
         player_id (str): The id returned by POST /v1/players.
