@@ -18,17 +18,23 @@ function row(game) {
   return h(
     "tr",
     { "data-game": game.id, "data-result": game.result },
-    h("td", {}, h("a", { href: `/games/${game.id}` }, game.id), h("br"), h("span", { class: "muted" }, kind)),
+    h(
+      "td",
+      {},
+      h("a", { href: `/games/${game.id}` }, game.id),
+      h("br"),
+      h("span", { class: "muted" }, kind),
+      h(
+        "span",
+        { class: "links" },
+        h("a", { href: `/games/${game.id}/replay`, "data-link": "replay", "aria-label": `Replay of ${game.id}` }, "Replay"),
+        " · ",
+        h("a", { href: `/games/${game.id}/audit`, "data-link": "audit", "aria-label": `Audit of ${game.id}` }, "Audit"),
+      ),
+    ),
     h("td", {}, `seat ${game.seat + 1} of ${game.seats}`),
     h("td", {}, outcome, game.score !== null ? h("span", { class: "muted" }, ` · ${game.score}`) : null),
     h("td", {}, h("time", { datetime: game.created_at }, when(game.created_at))),
-    h(
-      "td",
-      { class: "links" },
-      h("a", { href: `/games/${game.id}/replay`, "data-link": "replay", "aria-label": `Replay of ${game.id}` }, "Replay"),
-      " ",
-      h("a", { href: `/games/${game.id}/audit`, "data-link": "audit", "aria-label": `Audit of ${game.id}` }, "Audit"),
-    ),
   );
 }
 
@@ -56,7 +62,7 @@ export async function playerPage(main, id) {
     if (cursor) q.set("cursor", cursor);
     const page = await call("GET", `${path}/games?${q}`);
     body.append(...page.games.map(row));
-    if (!body.children.length) body.append(h("tr", {}, h("td", { colspan: 5, class: "muted" }, "No games.")));
+    if (!body.children.length) body.append(h("tr", {}, h("td", { colspan: 4, class: "muted" }, "No games.")));
     total.textContent = `${page.total} game${page.total === 1 ? "" : "s"}`;
     total.dataset.total = page.total;
     cursor = page.next;
@@ -100,7 +106,7 @@ export async function playerPage(main, id) {
           "table",
           { "data-player-games": id },
           h("caption", { class: "visually-hidden" }, `${player.name}'s games, newest first`),
-          h("thead", {}, h("tr", {}, ["Game", "Seat", "Result", "Created (UTC)", "Look back"].map((c) => h("th", { scope: "col" }, c)))),
+          h("thead", {}, h("tr", {}, ["Game", "Seat", "Result", "Created (UTC)"].map((c) => h("th", { scope: "col" }, c)))),
           body,
         ),
       ),
