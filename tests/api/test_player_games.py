@@ -217,3 +217,18 @@ async def test_bad_input_is_answered_with_problem_details(client):
     for cap in (0, 10_001):
         r = await client.get(f"{base}/export", params={"max": cap})
         assert r.status_code == 400 and r.json()["code"] == "invalid_parameter"
+
+
+async def test_the_export_reads_and_sends_a_page_at_a_time_and_misses_nothing(
+    client, monkeypatch
+):
+    from service.http import players_api
+
+    monkeypatch.setattr(players_api, "EXPORT_PAGE", 2)  # five games: three reads
+    ann = await register(client, "Ann")
+    made = [await open_game(client, token=ann["token"]) for _ in range(5)]
+    await caught_up(client)
+    newest = made[::-1]
+    assert [g["id"] for g in await export_of(client, ann["id"])] == newest
+    for cap in (1, 2, 3, 4, 5, 6):
+        assert [g["id"] for g in await export_of(client, ann["id"], max=cap)] == newest[:cap]
