@@ -23,7 +23,8 @@ async def caught_up(client: Any, timeout: float = 15) -> dict:
 
 
 async def read_models(url: str) -> dict:
-    """Every read model's keys and contents: the lobby, the rounds and the players."""
+    """Every read model's keys and contents: the lobby, the rounds, the players' results
+    and their lists of games (not the consumer's notes of the games, `listed`)."""
     redis = await store_client(url)
     models: dict[str, Any] = {}
     models[lobby.SUMMARIES] = await redis.hgetall(lobby.SUMMARIES)
@@ -31,6 +32,12 @@ async def read_models(url: str) -> dict:
         models[key] = await redis.zrange(key, 0, -1, withscores=True)
     async for key in redis.scan_iter(match="dg:{p:*}:results"):
         models[key] = await redis.hgetall(key)
+    async for key in redis.scan_iter(match="dg:{p:*}:games*"):
+        kind = await redis.type(key)
+        if kind == b"hash":
+            models[key] = await redis.hgetall(key)
+        else:
+            models[key] = await redis.zrange(key, 0, -1, withscores=True)
     async for key in redis.scan_iter(match=f"{keys.PREFIX}:{{*}}:rounds:*"):
         models[key] = await redis.hgetall(key)
     await redis.aclose()

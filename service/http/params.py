@@ -54,7 +54,8 @@ SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
         type="http",
         scheme="bearer",
         description="A registered player's token (`dhp_...`), returned once by "
-        "registerPlayer: sent with a join, it credits the seat to the player.",
+        "registerPlayer: sent with a join, it credits the seat to the player; sent with a "
+        "read of the player's games, it lists their private games too.",
     ),
     "appKey": SecurityScheme(
         type="http",

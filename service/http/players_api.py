@@ -1,18 +1,55 @@
-"""`/v1/players`: registering players, and each player's record."""
+"""`/v1/players`: registering players, each player's record, and their games (a page, or
+an export as JSON Lines)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Annotated
 
+import msgspec
 from litestar import Controller, Request, get, post
-from litestar.params import Body, PathParameter
+from litestar.params import Body, PathParameter, QueryParameter
+from litestar.response import Stream
 
 from service.http.guards import app_keys
+from service.http.params import Token
 from service.http.problems import responses
 from service.infra.errors import ApiError
 from service.play import names, players
-from service.readmodels import records
-from service.wire.schemas import GameStats, PlayerStats, Registered, RegisterPlayer
+from service.readmodels import lobby, player_games, records
+from service.wire.schemas import (
+    GameName,
+    GameStats,
+    PlayerGameEntry,
+    PlayerGameLinks,
+    PlayerGameResult,
+    PlayerGames,
+    PlayerStats,
+    Registered,
+    RegisterPlayer,
+)
+
+PLAYER: list[dict[str, list[str]]] = [{"playerToken": []}, {}]
+EXPORT_MAX = 10_000
+"""The most games one export holds."""
+EXPORT_PAGE = 100
+"""Games read, encoded and sent at a time by an export: a chunk of a few milliseconds."""
+PRIVATE_RULE = (
+    "A private game is listed only to the player themselves, when the request carries "
+    "their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch "
+    "it, goes only to those its admin gives it to (docs/rulings.md, \"A player's games\")."
+)
+ResultFilter = Annotated[
+    PlayerGameResult | None,
+    QueryParameter(
+        required=False,
+        description="Only the games of this result: `playing` (open or active), `won`, "
+        "`lost` or `abandoned`.",
+    ),
+]
+GameFilter = Annotated[
+    GameName | None, QueryParameter(required=False, description="Only games of this kind.")
+]
 
 PlayerId = Annotated[
     str,
@@ -23,6 +60,37 @@ PlayerId = Annotated[
         pattern="^[a-z0-9]+$",
     ),
 ]
+
+
+def links_of(game_id: str) -> PlayerGameLinks:
+    api = f"/v1/games/{game_id}"
+    return PlayerGameLinks(
+        game=api,
+        replay=f"{api}/replay",
+        export=f"{api}/export",
+        audit=f"{api}/audit",
+        page=f"/games/{game_id}",
+    )
+
+
+def entry_out(game: player_games.PlayerGame) -> PlayerGameEntry:
+    fields = {f: getattr(game, f) for f in PlayerGameEntry.__struct_fields__ if f != "links"}
+    return PlayerGameEntry(**fields, links=links_of(game.id))
+
+
+async def _reader(request: Request, player_id: str, token: str | None) -> bool:
+    """404 for a player that does not exist; whether the caller is the player (a player
+    token of another player reads as anyone does; one that is no player's is refused)."""
+    redis = request.app.state.redis
+    if await players.name_of(redis, player_id) is None:
+        raise ApiError(404, "unknown_player", "No player has this id.")
+    if token is None:
+        return False
+    if not players.looks_like_token(token):
+        raise ApiError(
+            401, "player_token_invalid", "That is not a player token of this service."
+        )
+    return await players.verify(redis, token) == player_id
 
 
 class PlayersController(Controller):
@@ -98,3 +166,110 @@ class PlayersController(Controller):
             wins=sum(r.won for r in results),
             by_game=by_game,
         )
+
+    @get(
+        "/{player_id:str}/games",
+        operation_id="listPlayerGames",
+        security=PLAYER,
+        summary="A registered player's games",
+        description="The games the player joined with their token, newest first: each with "
+        "its kind, status, the player's seat, when it was created and ended, the player's "
+        "result and score, and where to read, replay, export and audit it. Filter by `game` "
+        "and `result`; page with `cursor` (the `next` of the previous page: stable while "
+        "games are created). A seat given up before the start takes the game off the list; "
+        "anonymous seats are in no one's. " + PRIVATE_RULE + " Fed by the player_games "
+        "projection, so a game shows here a moment after it changes.",
+        responses=responses(
+            400,
+            401,
+            404,
+            s401="A token that is no registered player's.",
+            s404="No player has this id.",
+        ),
+    )
+    async def games(
+        self,
+        request: Request,
+        player_id: PlayerId,
+        token: Token,
+        game: GameFilter = None,
+        result: ResultFilter = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
+        cursor: Annotated[
+            str | None,
+            QueryParameter(
+                required=False,
+                pattern=lobby.CURSOR_PATTERN,
+                description="The `next` of the previous page: the games created before its "
+                "last one.",
+            ),
+        ] = None,
+    ) -> PlayerGames:
+        after = None
+        if cursor is not None:
+            after = lobby.parse_cursor(cursor)
+            if after is None:
+                raise ApiError(400, "invalid_cursor", "That is not a cursor of this list.")
+        own = await _reader(request, player_id, token)
+        found, total = await player_games.page(
+            request.app.state.redis, player_id, own, result, game, limit, after
+        )
+        return PlayerGames(
+            player=player_id,
+            games=[entry_out(g) for g in found],
+            total=total,
+            limit=limit,
+            includes_private=own,
+            next=player_games.cursor_of(found[-1]) if len(found) == limit else None,
+        )
+
+    @get(
+        "/{player_id:str}/games/export",
+        operation_id="exportPlayerGames",
+        security=PLAYER,
+        summary="A registered player's games as JSON Lines",
+        description="The entries of listPlayerGames, one JSON object a line, newest first, "
+        f"`max` of them at most (up to {EXPORT_MAX:,}), filtered as the list is. Sent as it "
+        f"is read, {EXPORT_PAGE} games at a time; games created meanwhile are not in it. "
+        + PRIVATE_RULE,
+        media_type="application/x-ndjson",
+        responses=responses(
+            400,
+            401,
+            404,
+            s401="A token that is no registered player's.",
+            s404="No player has this id.",
+        ),
+    )
+    async def export(
+        self,
+        request: Request,
+        player_id: PlayerId,
+        token: Token,
+        game: GameFilter = None,
+        result: ResultFilter = None,
+        max: Annotated[  # the parameter's name in the API, as Lichess's
+            int,
+            QueryParameter(ge=1, le=EXPORT_MAX, description="The most games to send."),
+        ] = 1000,
+    ) -> Stream:
+        own = await _reader(request, player_id, token)
+        redis = request.app.state.redis
+        encode = msgspec.json.Encoder().encode
+
+        async def lines() -> AsyncIterator[bytes]:
+            left, after = max, None
+            while left > 0:
+                found, _ = await player_games.page(
+                    redis, player_id, own, result, game, min(left, EXPORT_PAGE), after
+                )
+                if not found:
+                    return
+                yield b"".join(encode(entry_out(g)) + b"\n" for g in found)
+                left -= len(found)
+                last = found[-1]
+                after = (lobby.score(last.created_at), last.id)
+                if len(found) < EXPORT_PAGE:
+                    return
+
+        return Stream(lines(), media_type="application/x-ndjson")

@@ -45,6 +45,7 @@ PAGES = [
     "/games/{game_id:str}/replay",
     "/games/{game_id:str}/audit",
     "/audit",
+    "/players/{player_id:str}",
 ]
 
 

@@ -5,6 +5,8 @@
 - rounds: per game, the seq range of every round (service/readmodels/rounds.py);
 - records: each finished game's result per registered player
   (service/readmodels/records.py);
+- player_games: each registered player's games, by kind and result
+  (service/readmodels/player_games.py);
 - log: the game heads the transparency log is to take (service/readmodels/log_heads.py).
 
 `danger projections rebuild` builds every model again from the game streams themselves,
@@ -23,6 +25,7 @@ from service.infra.config import ProjectionSettings
 from service.readmodels import dead_letters
 from service.readmodels.lobby import LobbyProjection
 from service.readmodels.log_heads import LogHeadsProjection
+from service.readmodels.player_games import PlayerGamesProjection
 from service.readmodels.records import PlayersProjection
 from service.readmodels.rounds import RoundsProjection
 from service.readmodels.runner import Projection, text
@@ -31,6 +34,7 @@ PROJECTIONS: tuple[type[Projection], ...] = (
     LobbyProjection,
     RoundsProjection,
     PlayersProjection,
+    PlayerGamesProjection,
     LogHeadsProjection,
 )
 GROUPS = [p.group for p in PROJECTIONS]

@@ -11,6 +11,9 @@ The feeds are trimmed, so the rebuild reads what never is: each shard's game str
   meanwhile is in what the rebuild switches to: a summary never goes back.
 - the players' results are filed again, each once (a result never changes): what is filed
   already stays.
+- each player's games are filed again, each entry at its version (the seq of the last event
+  of its game that changed it), over the same version or an older one: a live consumer's
+  later one stays (service/readmodels/player_games.py).
 - a game's rounds hash is one key, read one at a time: the rebuild replaces each in one
   script, unless the live consumer has moved it past the seq the rebuild read (then the
   game is read again).
@@ -35,7 +38,7 @@ from events.cluster import Store, gather_bounded
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 from service.infra.lua import Script
-from service.readmodels import lobby, log_heads, records, rounds
+from service.readmodels import lobby, log_heads, player_games, records, rounds
 from service.readmodels.runner import RebuildFailed, text
 
 log = logging.getLogger("danger.rebuild")
@@ -202,6 +205,7 @@ class Rebuild:
         logs = {g: log for g, log in (await self._read(game_ids)).items() if log}
         await lobby.rebuild(self.redis, logs)
         self.result.finished += await records.rebuild(self.redis, logs)
+        await player_games.rebuild(self.redis, logs)
         await rounds.rebuild(self.redis, logs, self._read)
         await log_heads.rebuild(self.redis, logs)
         self.result.games += len(logs)

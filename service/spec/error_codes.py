@@ -57,7 +57,7 @@ CODES: dict[str, Code] = {
         "If-Match is not a seq.", "If-Match takes the game's seq, e.g. If-Match: 12."
     ),
     "invalid_cursor": Code(
-        "`cursor` is not one this lobby gave.", "That is not a cursor this lobby gave."
+        "`cursor` is not one this listing gave.", "That is not a cursor this lobby gave."
     ),
     "empty_export": Code(
         "The body holds no event.", "The body holds no event: send a game's export."
@@ -299,6 +299,17 @@ OVERRIDES: dict[tuple[str, str], Code] = {
     ("joinGame", "token_invalid"): Code(
         "`Authorization` is not `Bearer <token>`.",
         "Send the token as 'Authorization: Bearer <token>'.",
+    ),
+    ("listPlayerGames", "token_invalid"): Code(
+        "`Authorization` is not `Bearer <token>`.",
+        "Send the token as 'Authorization: Bearer <token>'.",
+    ),
+    ("exportPlayerGames", "token_invalid"): Code(
+        "`Authorization` is not `Bearer <token>`.",
+        "Send the token as 'Authorization: Bearer <token>'.",
+    ),
+    ("listPlayerGames", "invalid_cursor"): Code(
+        "`cursor` is not one this list gave.", "That is not a cursor of this list."
     ),
     ("startGame", "admin_only"): Code(
         "Not the game's admin token.", "Only the game's admin token may start it."
@@ -566,6 +577,20 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
     },
     "getPlayer": {
         400: ("invalid_parameter",),
+        404: ("unknown_player",),
+        429: ("rate_limited",),
+        503: ("store_unavailable",),
+    },
+    "listPlayerGames": {
+        400: ("invalid_parameter", "invalid_cursor"),
+        401: ("token_invalid", "player_token_invalid"),
+        404: ("unknown_player",),
+        429: ("rate_limited",),
+        503: ("store_unavailable",),
+    },
+    "exportPlayerGames": {
+        400: ("invalid_parameter",),
+        401: ("token_invalid", "player_token_invalid"),
         404: ("unknown_player",),
         429: ("rate_limited",),
         503: ("store_unavailable",),

@@ -49,6 +49,8 @@ from service.play import names
 from service.spec import error_codes, spec_examples
 from service.wire.schemas import CREATE_TYPES, JoinGame, RegisterPlayer, TeamChange
 
+EXPORT_MEDIA = "application/x-ndjson"
+
 GAME_FROM_BODY = "$response.body#/id"
 GAME_FROM_PATH = "$request.path.game_id"
 
@@ -292,6 +294,14 @@ def finish(spec: OpenAPI, settings: Settings) -> None:
     for named in (JoinGame, RegisterPlayer):  # a name the spec admits is one we accept
         schema = (spec.components.schemas or {})[named.__name__]
         schema.properties["name"].pattern = names.pattern()  # type: ignore[union-attr,index]  # our body's
+    # A streamed export: its lines are the list's entries (Litestar says nothing of a Stream).
+    export = spec.paths["/v1/players/{player_id}/games/export"].get  # type: ignore[index]  # the app's own route
+    export.responses["200"].description = "JSON Lines: one `PlayerGameEntry` a line."  # type: ignore[union-attr,index]  # its own answer
+    export.responses["200"].content[EXPORT_MEDIA].schema = Schema(  # type: ignore[union-attr,index]  # its own answer
+        type=OpenAPIType.STRING,
+        description="Each line is a `PlayerGameEntry` (#/components/schemas/PlayerGameEntry) "
+        "as listPlayerGames gives it, ended by a line feed.",
+    )
     for (path, method, status), links in LINKS.items():
         operation = getattr(spec.paths[path], method)  # type: ignore[index]  # the app's own route
         operation.responses[status].links = links

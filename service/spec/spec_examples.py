@@ -36,6 +36,7 @@ from service.http.answers import (
     envelope_out,
     game_out,
 )
+from service.http.players_api import entry_out
 from service.http.problems import body as problem_body
 from service.infra import request_context
 from service.infra.clock import StoreClock, stamp
@@ -46,6 +47,7 @@ from service.play.game_model import Game, Outcome, fold_log
 from service.play.games import GameService
 from service.play.receipts import signed_receipt
 from service.play.write_path import seal_all
+from service.readmodels import player_games
 from service.readmodels.lobby import LobbyGame, cursor_of, fold_summary
 from service.readmodels.records import player_results_of
 from service.readmodels.rounds import fold_rounds
@@ -68,6 +70,7 @@ from service.wire.schemas import (
     Lobby,
     LobbyEntry,
     NewSeatToken,
+    PlayerGames,
     PlayerStats,
     QueueServerStatus,
     Receipt,
@@ -430,7 +433,17 @@ def _finished(main: _Table) -> dict[str, Any]:
     status, view = offload.replay_view(main.id, main.raw(REPLAY_SEQ), main.secret, AUDITOR)
     results = player_results_of(main.id, [read_folded(raw) for raw in main.raw()])
     result = msgspec.json.decode(results[PLAYER_ID])
+    listed = player_games.fold(main.id, [read_folded(raw) for raw in main.raw()])
+    entry = listed.entries[PLAYER_ID]
     return {
+        "player_game": entry,
+        "player_games": PlayerGames(
+            player=PLAYER_ID,
+            games=[entry_out(entry)],
+            total=1,
+            limit=20,
+            includes_private=False,
+        ),
         "audit": msgspec.json.decode(offload.audit_report(main.raw())),
         "replay": Replayed(id=main.id, seq=REPLAY_SEQ, status=status, view=view),
         "record": PlayerStats(
@@ -630,6 +643,22 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
             },
         },
         "replayGame": {"seq": {"deal": Example("The game just after the deal", REPLAY_SEQ)}},
+        "listPlayerGames": {
+            "game": {"danger": Example("Danger only", "danger")},
+            "result": {"won": Example("The games the player won", "won")},
+            "limit": {"page": Example("20 a page (the default)", 20)},
+            "cursor": {
+                "next": Example(
+                    "The `next` of the previous page",
+                    player_games.cursor_of(p.finished["player_game"]),
+                )
+            },
+        },
+        "exportPlayerGames": {
+            "game": {"danger": Example("Danger only", "danger")},
+            "result": {"lost": Example("The games the player lost", "lost")},
+            "max": {"hundred": Example("The newest 100 games at most", 100)},
+        },
         "leaveSeat": {"game_id": teams, "seat": {"second": Example("The second seat", 1)}},
         "changeTeam": {"game_id": teams, "seat": {"third": Example("The third seat", 2)}},
         "reissueSeatToken": {"game_id": teams, "seat": {"first": Example("The first seat", 0)}},
@@ -813,6 +842,25 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                 JSON: {"record": Example("A player with one finished game", _encode(end["record"]))}
             }
         },
+        "listPlayerGames": {
+            "200": {
+                JSON: {
+                    "games": Example(
+                        "A player's games, as anyone reads them", _encode(end["player_games"])
+                    )
+                }
+            }
+        },
+        "exportPlayerGames": {
+            "200": {
+                EXPORT: {
+                    "games": Example(
+                        "One game a line",
+                        msgspec.json.encode(end["player_games"].games[0]).decode() + "\n",
+                    )
+                }
+            }
+        },
         "auditExport": {
             "200": {
                 JSON: {
@@ -838,7 +886,8 @@ def _health(well: bool) -> Health:
     running = TaskStatus(
         state="running", restarts=0, errors=0, last_error=None, failing_seconds=None
     )
-    tasks = {f"projection:{group}": running for group in ("lobby", "rounds", "players")}
+    groups = ("lobby", "rounds", "players", "player_games")
+    tasks = {f"projection:{group}": running for group in groups}
     tasks["worker"] = running
     tasks["sweep"] = running
     if not well:
@@ -852,7 +901,7 @@ def _health(well: bool) -> Health:
     return Health(
         status="ok" if well else "degraded",
         redis="ok",
-        projections={group: idle for group in ("lobby", "rounds", "players")},
+        projections={group: idle for group in groups},
         tasks=tasks,
         worker=beat if well else None,
         queues=[

@@ -379,6 +379,66 @@ class PlayerStats(msgspec.Struct, frozen=True):
     Voltage: points; Danger 13: "+" signs; Danger Danger: the team's tokens)."""
 
 
+PlayerGameResult = Literal["playing", "won", "lost", "abandoned"]
+
+
+class PlayerGameLinks(msgspec.Struct, frozen=True):
+    """Where the game is read, replayed and audited (paths on this service)."""
+
+    game: str
+    """The game as the caller may see it (getGame)."""
+    replay: str
+    """The game after any event: add `?seq=N` (replayGame); `last_seq` is its end."""
+    export: str
+    """Its whole log as JSON Lines (exportGame): `danger audit FILE` checks it offline."""
+    audit: str
+    """The server's audit of its log (auditGame)."""
+    page: str
+    """The game's page in the service's web client (`/replay` and `/audit` after it: its
+    replay and its audit)."""
+
+
+class PlayerGameEntry(msgspec.Struct, frozen=True):
+    id: str
+    game: str
+    """The kind of game."""
+    status: Status
+    seat: int
+    """The player's seat (0-based)."""
+    seats: int
+    private: bool
+    """A private game: listed to the player alone (with their own token)."""
+    created_at: str
+    ended_at: str | None
+    """When it finished or was abandoned (its last event before the seed's); null while
+    it is open or played."""
+    result: PlayerGameResult
+    """`playing` (open or active), `won` (among the winners: a shared first place is won by
+    each seat in it; in a team game, the winning team's seats), `lost` (finished, not among
+    the winners) or `abandoned` (no winner)."""
+    score: int | None
+    """The player's final score once finished (Danger and High Voltage: points; Danger 13:
+    "+" signs; Danger Danger: the team's tokens); null before, and for an abandoned game."""
+    last_seq: int | None
+    """The game's last event once its log is closed (a replay's end); null before."""
+    links: PlayerGameLinks
+
+
+class PlayerGames(msgspec.Struct, frozen=True):
+    player: str
+    """The player's id."""
+    games: list[PlayerGameEntry]
+    """Newest first (by creation)."""
+    total: int
+    """How many games the filter holds (for this caller)."""
+    limit: int
+    includes_private: bool
+    """Whether private games are listed: only when the player reads their own list, with
+    their token."""
+    next: str | None = None
+    """The cursor of the next page (null on the last): pass it as `cursor`."""
+
+
 class Problem(msgspec.Struct, frozen=True):
     """RFC 9457 problem details; `code` is stable and machine-readable."""
 

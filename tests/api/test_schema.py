@@ -220,7 +220,7 @@ class Games:
             token = game["admin_token"]
         elif operation == "logInclusionProof":
             game = self.showcase
-        elif operation == "getPlayer":
+        elif operation in PLAYER_READS:
             path["player_id"] = self.player
             game = None
         else:
@@ -255,8 +255,9 @@ class Games:
 
 READS = {"getGame", "listEvents", "streamEvents", "replayGame", "exportGame", "auditGame"}
 READS |= {"getRound"}
+PLAYER_READS = {"getPlayer", "listPlayerGames", "exportPlayerGames"}
 READS_OF_HEAD = {
-    head_operation_id(get): get for get in (*READS, "getPlayer", "logInclusionProof")
+    head_operation_id(get): get for get in (*READS, *PLAYER_READS, "logInclusionProof")
 }
 REAL = Games()
 EXAMPLES: collections.Counter[tuple[str, int]] = collections.Counter()

@@ -29,6 +29,8 @@ TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
     "createGame": [{"appKey": []}, {}],  # in open mode; DANGER_AUTH=keys: [{"appKey": []}]
     "joinGame": [{"playerToken": []}, {"appKey": []}, {}],
     "registerPlayer": [{"appKey": []}, {}],
+    "listPlayerGames": [{"playerToken": []}, {}],  # the player's own: their private games too
+    "exportPlayerGames": [{"playerToken": []}, {}],
     "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
     "changeTeam": [{"seatToken": []}, {"adminToken": []}],
     "reissueSeatToken": [{"seatToken": []}, {"adminToken": []}],
@@ -45,6 +47,8 @@ TOKEN_OPERATIONS |= {
         "exportGame",
         "getRound",
         "health",
+        "listPlayerGames",
+        "exportPlayerGames",
     )
 }
 

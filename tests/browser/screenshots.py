@@ -1,6 +1,7 @@
 """Screenshots of every page of the web client at desktop and phone width, into
 docs/screenshots/ (`make screenshots`): a Danger game with two people and a bot, played
-partway, a finished game's replay and audit, and an export's failed audit.
+partway, a finished game's replay and audit, an export's failed audit, and a registered
+player's games.
 
     .venv/bin/python -m tests.browser.screenshots [--out docs/screenshots]
 """
@@ -64,6 +65,35 @@ async def finished_game(http: httpx.AsyncClient) -> str:
     return str(created["id"])
 
 
+async def player_with_games(http: httpx.AsyncClient) -> str:
+    """A registered player, Ann, with a game won or lost against Bob, one abandoned and one
+    waiting for its players; her id."""
+    ann = (await http.post("/v1/players", json={"name": "Ann"})).json()
+    mine = {"Authorization": f"Bearer {ann['token']}"}
+    for kind, seats, then in (
+        ("danger", 2, "finish"),
+        ("high-voltage", 3, "abandon"),
+        ("danger-13", 3, "wait"),
+    ):
+        created = (await http.post("/v1/games", json={"game": kind, "seats": seats})).json()
+        game_id, admin = created["id"], {"Authorization": f"Bearer {created['admin_token']}"}
+        joined = await http.post(f"/v1/games/{game_id}/players", json={"name": "Ann"}, headers=mine)
+        if then == "abandon":
+            await http.post(f"/v1/games/{game_id}/abandon", headers=admin)
+        if then != "finish":
+            continue
+        bob = (await http.post(f"/v1/games/{game_id}/players", json={"name": "Bob"})).json()
+        seats_ = [{"Authorization": f"Bearer {t}"} for t in (joined.json()["token"], bob["token"])]
+        await http.post(f"/v1/games/{game_id}/start", headers=admin)
+        while (await http.get(f"/v1/games/{game_id}")).json()["status"] != "finished":
+            for seat in seats_:
+                legal = (await http.get(f"/v1/games/{game_id}", headers=seat)).json()["legal"]
+                if legal:
+                    await http.post(f"/v1/games/{game_id}/commands", json=legal[0], headers=seat)
+    await asyncio.sleep(1)  # the projections file them
+    return str(ann["id"])
+
+
 async def shoot(page: Page, path: str, out: Path, name: str) -> None:
     await page.goto(path)
     await page.wait_for_selector("body[data-ready]")
@@ -81,6 +111,7 @@ async def main(out: Path) -> None:
                 for game in ("high-voltage", "danger-13", "danger-danger")
             }
             over = await finished_game(http)
+            player = await player_with_games(http)
             export = (await http.get(f"/v1/games/{over}/export")).content
         lines = export.splitlines()
         event = json.loads(lines[11])
@@ -107,6 +138,7 @@ async def main(out: Path) -> None:
                 await page.get_by_label("Export file").set_input_files(str(tampered))
                 await page.wait_for_selector("[data-audit]")
                 await page.screenshot(path=str(out / f"audit-file-{size}.png"), full_page=True)
+                await shoot(page, f"/players/{player}", out, f"player-{size}")
                 await context.close()
             await browser.close()
 

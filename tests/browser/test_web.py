@@ -330,9 +330,12 @@ async def test_the_audit_pages_show_ok_for_a_game_and_fail_at_the_tampered_event
 
 async def test_pages_work_at_phone_width_with_no_request_elsewhere(new_page, service):
     game_id = await finished_danger_game(service)
+    async with httpx.AsyncClient(base_url=service) as http:
+        ann = (await http.post("/v1/players", json={"name": "Ann"})).json()
+    await game_of_player(service, ann["token"], finish=False)
     page = await new_page(width=390, height=844)
     pages = ["/", f"/games/{game_id}", f"/games/{game_id}/replay", f"/games/{game_id}/audit"]
-    for path in [*pages, "/audit"]:
+    for path in [*pages, "/audit", f"/players/{ann['id']}"]:
         await page.goto(path)
         await page.wait_for_selector("body[data-ready]")
         wide = await page.evaluate("document.documentElement.scrollWidth")
@@ -364,3 +367,78 @@ async def test_a_private_game_is_joined_through_its_invite_link(new_page):
     await bob.get_by_label("Name", exact=True).fill("Bob")
     await bob.get_by_role("button", name="Join", exact=True).click()
     await expect(bob.locator(".who")).to_contain_text("You play seat 1, Bob")
+
+
+async def game_of_player(service: str, token: str, finish: bool) -> str:
+    """A Danger game of two seats, the first taken by the registered player whose token is
+    `token`, played to its end through the API (each seat sending its first legal command)
+    if `finish`, else left open."""
+    async with httpx.AsyncClient(base_url=service, timeout=30) as http:
+        created = (await http.post("/v1/games", json={"game": "danger", "seats": 2})).json()
+        game_id = created["id"]
+        seats = []
+        for n, auth in enumerate(({"Authorization": f"Bearer {token}"}, {})):
+            body = {"name": f"P{n}"}
+            r = await http.post(f"/v1/games/{game_id}/players", json=body, headers=auth)
+            assert r.is_success, r.text
+            seats.append({"Authorization": f"Bearer {r.json()['token']}"})
+        if not finish:
+            return str(game_id)
+        admin = {"Authorization": f"Bearer {created['admin_token']}"}
+        assert (await http.post(f"/v1/games/{game_id}/start", headers=admin)).is_success
+        for _ in range(5000):
+            moved = False
+            for seat in seats:
+                game = (await http.get(f"/v1/games/{game_id}", headers=seat)).json()
+                if game["status"] == "finished":
+                    return str(game_id)
+                if game["legal"]:
+                    r = await http.post(
+                        f"/v1/games/{game_id}/commands", json=game["legal"][0], headers=seat
+                    )
+                    assert r.is_success, r.text
+                    moved = True
+            assert moved, "while the game runs, some seat has a legal command"
+    raise AssertionError("the game did not end")
+
+
+async def test_a_players_page_lists_their_games_with_links_to_replay_and_audit(
+    new_page, service
+):
+    async with httpx.AsyncClient(base_url=service) as http:
+        ann = (await http.post("/v1/players", json={"name": "Ann"})).json()
+    finished = await game_of_player(service, ann["token"], finish=True)
+    waiting = await game_of_player(service, ann["token"], finish=False)
+    page = await new_page()
+    # The seat's name on the game's page leads to the player's page.
+    await page.goto(f"/games/{waiting}")
+    await page.locator(f'a[data-player="{ann["id"]}"]').click()
+    await page.wait_for_url(f"**/players/{ann['id']}")
+    await expect(page.locator("h1")).to_contain_text("Ann")
+    rows = page.locator(f'table[data-player-games="{ann["id"]}"] tr[data-game]')
+    for _ in range(50):  # the projections file a game a moment after it changes
+        if await rows.count() == 2:
+            break
+        await page.wait_for_timeout(200)
+        await page.reload()
+    assert await rows.evaluate_all("rs => rs.map(r => r.dataset.game)") == [waiting, finished]
+    listed = await api(service, f"/v1/players/{ann['id']}/games")
+    result = next(g["result"] for g in listed["games"] if g["id"] == finished)
+    assert await rows.nth(1).get_attribute("data-result") == result in ("won", "lost")
+    assert await rows.nth(0).get_attribute("data-result") == "playing"
+
+    await page.get_by_label("Result").select_option("playing")
+    await expect(rows).to_have_count(1)
+    assert await rows.first.get_attribute("data-game") == waiting
+    await page.get_by_label("Result").select_option("")
+    await expect(rows).to_have_count(2)
+
+    await page.get_by_role("link", name=f"Replay of {finished}").click()
+    await page.wait_for_url(f"**/games/{finished}/replay")
+    final = await api(service, f"/v1/games/{finished}")
+    slider = page.get_by_role("slider", name="Replay position")
+    assert await slider.get_attribute("max") == str(final["seq"])
+    await page.go_back()
+    await page.get_by_role("link", name=f"Audit of {finished}").click()
+    await page.wait_for_url(f"**/games/{finished}/audit")
+    await expect(page.locator("[data-audit]")).to_have_attribute("data-audit", "ok")

@@ -36,7 +36,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
         while True:
             health = await caught_up(client)
             dead = {name: p["dead_letters"] for name, p in health["projections"].items()}
-            if dead == {"lobby": 2, "rounds": 2, "players": 2}:
+            if dead == {"lobby": 2, "rounds": 2, "players": 2, "player_games": 2}:
                 break
             assert asyncio.get_running_loop().time() < deadline, health
             await asyncio.sleep(0.2)
@@ -47,9 +47,11 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
     listed = run_cli("projections", "dead-letters", REDIS_URL=own_server.url)
     assert listed.returncode == 0, listed.stderr
     letters = [json.loads(line) for line in listed.stdout.splitlines()]
-    assert len(letters) == 6
+    assert len(letters) == 8
     assert {(d["projection"], d["entry"]) for d in letters} == {
-        (group, entry.decode()) for group in ("lobby", "rounds", "players") for entry in bad
+        (group, entry.decode())
+        for group in ("lobby", "rounds", "players", "player_games")
+        for entry in bad
     }
     assert all(d["delivered"] == 3 and d["error"] for d in letters)
     assert {d["fields"].get("game") for d in letters} == {"poisoned", None}
@@ -60,7 +62,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
             assert group["pending"] == 0
 
     cleared = run_cli("projections", "clear-dead-letters", REDIS_URL=own_server.url)
-    assert cleared.returncode == 0 and "dropped 6" in cleared.stdout, cleared
+    assert cleared.returncode == 0 and "dropped 8" in cleared.stdout, cleared
     assert run_cli("projections", "dead-letters", REDIS_URL=own_server.url).stdout == ""
     # A rebuild reads every stream: it says which game it cannot read, and switches nothing.
     rebuilt = run_cli("projections", "rebuild", REDIS_URL=own_server.url)

@@ -21,7 +21,7 @@ async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
     app = create_app(with_queue(settings, own_server), own_server.url)
     async with AsyncTestClient(app=app) as client:
         health = await caught_up(client)
-        assert set(health["projections"]) == {"lobby", "rounds", "players"}
+        assert set(health["projections"]) == {"lobby", "rounds", "players", "player_games"}
         # Seat 0 of both games is one registered player, who joins under other names;
         # the other seats are anonymous, or another player of the same name.
         ann = (await client.post("/v1/players", json={"name": "Ann"})).json()
@@ -85,3 +85,51 @@ async def test_a_rebuild_files_every_game_not_over_in_its_due_set(own_server):
     filed = {g.decode() for due in dues for g in await redis.zrange(due, 0, -1)}
     assert {open_one.id, active.id} <= filed and over.id not in filed
     await redis.aclose()
+
+
+async def test_a_rebuild_files_every_players_games_as_the_consumer_did(own_server):
+    """Each player's games, after a rebuild, are what the consumer filed: a game finished,
+    one abandoned, one left (off the list), one open, one active, a private one; and a store
+    that never had the model (an upgrade that adds it) gets the same from a rebuild."""
+    settings = Settings().replace(background=True, rate_limits=False, open_games_per_client=0)
+    app = create_app(with_queue(settings, own_server), own_server.url)
+    async with AsyncTestClient(app=app) as client:
+        ann = (await client.post("/v1/players", json={"name": "Ann"})).json()
+        bob = (await client.post("/v1/players", json={"name": "Bob"})).json()
+        both = [ann["token"], bob["token"]]
+        finished = await new_table(client, seats=2, players=both)
+        await play_to_end(finished, choose=random.Random(4).choice)
+        abandoned = await new_table(client, seats=3, start=False, players=both)
+        auth = {"Authorization": f"Bearer {abandoned.admin}"}
+        assert (await client.post(f"/v1/games/{abandoned.id}/abandon", headers=auth)).is_success
+        left = await new_table(client, seats=3, start=False, players=both)
+        bye = {"Authorization": f"Bearer {left.tokens[1]}"}
+        assert (await client.delete(f"/v1/games/{left.id}/players/1", headers=bye)).is_success
+        await new_table(client, seats=2, players=[None, ann["token"]])  # active
+        r = await client.post(
+            "/v1/games", json={"game": "danger", "seats": 2, "visibility": "private"}
+        )
+        private = r.json()
+        joined = await client.post(
+            f"/v1/games/{private['id']}/players",
+            json={"name": "Bob", "invite": private["invite"]},
+            headers={"Authorization": f"Bearer {bob['token']}"},
+        )
+        assert joined.status_code == 201
+        await caught_up(client)
+        bobs = (await client.get(f"/v1/players/{bob['id']}/games")).json()
+        assert [g["id"] for g in bobs["games"]] == [abandoned.id, finished.id]
+        anns = (await client.get(f"/v1/players/{ann['id']}/games")).json()
+        assert len(anns["games"]) == 4
+    live = await read_models(own_server.url)
+    assert any(b":games:all:" in k for k in live if isinstance(k, bytes))
+
+    redis = await store_client(own_server.url)
+    await rebuild(redis, EventStore(redis))
+    assert await read_models(own_server.url) == live
+    lists = [k async for k in redis.scan_iter(match="dg:{p:*}:games*")]
+    await redis.delete(*lists)  # a store from before the model
+    assert await read_models(own_server.url) != live
+    await rebuild(redis, EventStore(redis))
+    await redis.aclose()
+    assert await read_models(own_server.url) == live

@@ -5,6 +5,7 @@ import { fileAuditPage, gameAuditPage } from "./audit.js";
 import { h, clear } from "./dom.js";
 import { gamePage } from "./game.js";
 import { lobbyPage } from "./lobby.js";
+import { playerPage } from "./players.js";
 import { replayPage } from "./replay.js";
 
 const ROUTES = [
@@ -13,6 +14,7 @@ const ROUTES = [
   [/^\/games\/([^/]+)\/replay\/?$/, (main, id) => replayPage(main, id)],
   [/^\/games\/([^/]+)\/audit\/?$/, (main, id) => gameAuditPage(main, id)],
   [/^\/games\/([^/]+)\/?$/, (main, id) => gamePage(main, id)],
+  [/^\/players\/([^/]+)\/?$/, (main, id) => playerPage(main, id)],
 ];
 
 async function start() {

@@ -110,7 +110,9 @@ export async function gamePage(main, id) {
       { class: "players", "aria-label": "Seats" },
       Array.from({ length: view.seats }, (_, seat) => {
         const player = view.players.find((p) => p.seat === seat);
-        return h("li", {}, player ? [player.name, player.team ? ` (team ${player.team})` : "", player.bot ? ` · ${player.bot} bot` : ""] : h("span", { class: "muted" }, "empty"));
+        // A registered player's name leads to their games (/players/{id}).
+        const name = player && player.player ? h("a", { href: `/players/${player.player}`, "data-player": player.player }, player.name) : player && player.name;
+        return h("li", {}, player ? [name, player.team ? ` (team ${player.team})` : "", player.bot ? ` · ${player.bot} bot` : ""] : h("span", { class: "muted" }, "empty"));
       }),
     );
     if (game.status !== "open") {

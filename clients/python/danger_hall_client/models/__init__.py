@@ -53,13 +53,19 @@ from .event_out_cause_type_0 import EventOutCauseType0
 from .event_out_data import EventOutData
 from .event_out_meta_type_0 import EventOutMetaType0
 from .event_page import EventPage
+from .export_player_games_game_type_0 import ExportPlayerGamesGameType0
+from .export_player_games_result_type_0 import ExportPlayerGamesResultType0
 from .game_out import GameOut
 from .game_out_status import GameOutStatus
 from .game_stats import GameStats
 from .give import Give
 from .go_out import GoOut
+from .head_export_player_games_game_type_0 import HeadExportPlayerGamesGameType0
+from .head_export_player_games_result_type_0 import HeadExportPlayerGamesResultType0
 from .head_list_games_game_type_0 import HeadListGamesGameType0
 from .head_list_games_status_type_0 import HeadListGamesStatusType0
+from .head_list_player_games_game_type_0 import HeadListPlayerGamesGameType0
+from .head_list_player_games_result_type_0 import HeadListPlayerGamesResultType0
 from .health import Health
 from .health_projections import HealthProjections
 from .health_redis import HealthRedis
@@ -77,6 +83,8 @@ from .joined import Joined
 from .lag import Lag
 from .list_games_game_type_0 import ListGamesGameType0
 from .list_games_status_type_0 import ListGamesStatusType0
+from .list_player_games_game_type_0 import ListPlayerGamesGameType0
+from .list_player_games_result_type_0 import ListPlayerGamesResultType0
 from .lobby import Lobby
 from .lobby_entry import LobbyEntry
 from .lobby_entry_status import LobbyEntryStatus
@@ -90,6 +98,11 @@ from .pick import Pick
 from .play import Play
 from .play_card import PlayCard
 from .played import Played
+from .player_game_entry import PlayerGameEntry
+from .player_game_entry_result import PlayerGameEntryResult
+from .player_game_entry_status import PlayerGameEntryStatus
+from .player_game_links import PlayerGameLinks
+from .player_games import PlayerGames
 from .player_stats import PlayerStats
 from .player_stats_by_game import PlayerStatsByGame
 from .problem import Problem
@@ -181,13 +194,19 @@ __all__ = (
     "EventOutData",
     "EventOutMetaType0",
     "EventPage",
+    "ExportPlayerGamesGameType0",
+    "ExportPlayerGamesResultType0",
     "GameOut",
     "GameOutStatus",
     "GameStats",
     "Give",
     "GoOut",
+    "HeadExportPlayerGamesGameType0",
+    "HeadExportPlayerGamesResultType0",
     "HeadListGamesGameType0",
     "HeadListGamesStatusType0",
+    "HeadListPlayerGamesGameType0",
+    "HeadListPlayerGamesResultType0",
     "Health",
     "HealthProjections",
     "HealthRedis",
@@ -205,6 +224,8 @@ __all__ = (
     "Lag",
     "ListGamesGameType0",
     "ListGamesStatusType0",
+    "ListPlayerGamesGameType0",
+    "ListPlayerGamesResultType0",
     "Lobby",
     "LobbyEntry",
     "LobbyEntryStatus",
@@ -218,6 +239,11 @@ __all__ = (
     "Play",
     "PlayCard",
     "Played",
+    "PlayerGameEntry",
+    "PlayerGameEntryResult",
+    "PlayerGameEntryStatus",
+    "PlayerGameLinks",
+    "PlayerGames",
     "PlayerStats",
     "PlayerStatsByGame",
     "Problem",
