@@ -75,7 +75,7 @@ def receipts(request: Request) -> Receipts:
 
 def receipt_of(request: Request, outcome: Outcome) -> Receipt:
     """The signed receipt of a write's outcome."""
-    return receipts(request).of(outcome.game.id, outcome.seq, outcome.head)
+    return receipts(request).of(outcome.game.id, outcome.seq, outcome.head, outcome.head_at)
 
 
 def signed(body: Any, receipt: Receipt | None, status: int = 200) -> Response[Any]:

@@ -48,7 +48,7 @@ class Answer:
 def answer(outcome: Outcome, full: bool, receipts: Receipts) -> Answer:
     """200 with the events and the view, or 204 with the seq alone (`return=minimal`); the
     receipt in both."""
-    receipt = receipts.of(outcome.game.id, outcome.seq, outcome.head)
+    receipt = receipts.of(outcome.game.id, outcome.seq, outcome.head, outcome.head_at)
     if full:
         return Answer(200, [header(receipt)], encode_json(command_result(outcome, receipt)))
     return Answer(

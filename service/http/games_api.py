@@ -56,7 +56,7 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
         )
         place.keep(game.id)
     view = service.view(game, "spectator")
-    receipt = receipts(request).of(game.id, game.seq, game.head)
+    receipt = receipts(request).of(game.id, game.seq, game.head, game.last_at)
     return Created(
         id=game.id,
         game=game.rules.name,

@@ -134,10 +134,10 @@ class SeatsController(Controller):
         token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[NewSeatToken]:
-        seq, head, new = await _seats(request).reissue(
+        (seq, head, at), new = await _seats(request).reissue(
             game_id, seat, token, check_idempotency_key(idempotency_key)
         )
-        receipt = receipts(request).of(game_id, seq, head)
+        receipt = receipts(request).of(game_id, seq, head, at)
         return signed(NewSeatToken(seat=seat, token=new, seq=seq, receipt=receipt), receipt, 201)
 
 

@@ -217,8 +217,9 @@ def redact(
 class Outcome:
     """What a write did, as its caller may see it: the events and the view are taken under
     the game's lock, so a command that follows at once does not show in them. `seq` is the
-    game's after the write (the game object moves on), `head` the hash of its event there
-    (what the answer's receipt signs); `view` is None in a minimal answer."""
+    game's after the write (the game object moves on), `head` and `head_at` the hash and the
+    `at` of its event there (what the answer's receipt signs); `view` is None in a minimal
+    answer."""
 
     game: Game
     envelopes: list[Envelope]
@@ -226,11 +227,13 @@ class Outcome:
     view: Any
     seq: int = -1
     head: str = ""
+    head_at: str = ""
 
     def __post_init__(self) -> None:
         if self.seq < 0:
             object.__setattr__(self, "seq", self.game.seq)
             object.__setattr__(self, "head", self.game.head)
+            object.__setattr__(self, "head_at", self.game.last_at)
 
 
 def _codec(rules: GameRules) -> EventCodec:

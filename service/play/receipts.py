@@ -24,9 +24,10 @@ class Receipts:
         self.signer = signer
         self.clock = clock
 
-    def of(self, game: str, seq: int, head: str) -> Receipt:
-        """The signed receipt of `game` at `seq`, whose event's hash is `head`."""
-        return signed_receipt(self.signer, game, seq, head, self.clock.stamp())
+    def of(self, game: str, seq: int, head: str, at: str) -> Receipt:
+        """The signed receipt of `game` at `seq`, whose event's hash is `head` and whose `at`
+        is `at`: the same receipt, byte for byte, however often it is asked for."""
+        return signed_receipt(self.signer, game, seq, head, at)
 
     async def publish(self, redis: Store) -> None:
         await publish_key(redis, self.signer, self.clock)

@@ -53,9 +53,10 @@ class Seats:
 
     async def reissue(
         self, game_id: str, seat: int, token: str | None, idempotency_key: str | None = None
-    ) -> tuple[int, str, str]:
+    ) -> tuple[tuple[int, str, str], str]:
         """A new token for the seat (the admin's before the start, else the seat's own): the
-        game's seq, the hash there and the token; the old one stops working. Each call gives
+        game's head (its seq, and the hash and `at` there) and the token; the old one stops
+        working. Each call gives
         another: the last one given is the one that works, unless it repeats an answer
         (above)."""
         if idempotency_key is not None and token is not None:
@@ -78,11 +79,11 @@ class Seats:
         outcome = await self._manage(
             game_id, token, tables.ReissueToken(seat=seat), None, new_token
         )
-        return outcome.seq, outcome.head, issued["token"]
+        return (outcome.seq, outcome.head, outcome.head_at), issued["token"]
 
     async def _reissued_before(
         self, game_id: str, seat: int, token: str, idempotency_key: str
-    ) -> tuple[int, str, str] | None:
+    ) -> tuple[tuple[int, str, str], str] | None:
         """The token a reissue with this key and this (old) token gave, if it did and the
         seat still has it; 409 `seat_changed_hands` if it gave one the seat has no more."""
         service = self.service
@@ -103,7 +104,7 @@ class Seats:
                 f"Seat {seat} has been given another token since this key's request.",
             )
         game = await service.get(game_id)
-        return game.seq, game.head, given
+        return (game.seq, game.head, game.last_at), given
 
     async def _manage(
         self,

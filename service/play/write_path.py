@@ -314,11 +314,11 @@ class WritePath:
         if isinstance(prior, Refusal):
             raise ApiError(prior.status, prior.code, prior.detail)
         if not full:
-            head = game.head
+            head, head_at = game.head, game.last_at
             if game.seq != prior.last_seq:
-                at = await self.store.read(game.id, after=prior.last_seq - 1, upto=prior.last_seq)
-                head = at[-1].hash
-            return Outcome(game, [], viewer, None, prior.last_seq, head)
+                there = await self.store.read(game.id, after=prior.last_seq - 1, upto=prior.last_seq)
+                head, head_at = there[-1].hash, there[-1].at
+            return Outcome(game, [], viewer, None, prior.last_seq, head, head_at)
         then = await self.repository.replay(game.id, prior.last_seq)
         envelopes = await self.store.read(game.id, after=prior.first_seq - 1, upto=prior.last_seq)
         return Outcome(

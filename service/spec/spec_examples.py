@@ -247,7 +247,8 @@ class _Table:
 
     def receipt(self) -> Receipt:
         """The receipt of the game's last write."""
-        return signed_receipt(_SIGNER, self.id, self.game.seq, self.game.head, stamp(self.at))
+        game = self.game
+        return signed_receipt(_SIGNER, self.id, game.seq, game.head, game.last_at)
 
     def result(self, appended: list[tuple[Envelope, Event]], viewer: Viewer) -> CommandResult:
         """A command's answer to `viewer`."""

@@ -111,7 +111,8 @@ class Receipt(msgspec.Struct, frozen=True):
     hash: str
     """The `hash` of the event at `seq`: through the chain, every event up to it."""
     at: str
-    """When the service signed, RFC 3339 UTC with milliseconds."""
+    """The `at` of the event at `seq`: when the store appended it. A retry is given the
+    same receipt, byte for byte."""
     key: str
     """The signing key's id (GET /v1/keys)."""
     signature: str

@@ -1,6 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .accept import Accept
+from .audit_export_json_body import AuditExportJsonBody
 from .board import Board
 from .cache_use import CacheUse
 from .card_zone import CardZone
@@ -142,6 +143,7 @@ from .tree_head import TreeHead
 
 __all__ = (
     "Accept",
+    "AuditExportJsonBody",
     "Board",
     "CacheUse",
     "CardZone",

@@ -5,6 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.audit_export_json_body import AuditExportJsonBody
 from ...models.problem import Problem
 from ...models.report import Report
 from ...types import UNSET, File, Response, Unset
@@ -12,7 +13,7 @@ from ...types import UNSET, File, Response, Unset
 
 def _get_kwargs(
     *,
-    body: File,
+    body: AuditExportJsonBody | File | File | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -24,8 +25,19 @@ def _get_kwargs(
         "url": "/v1/audit",
     }
 
-    _kwargs["content"] = body.payload
-    headers["Content-Type"] = "application/jsonl"
+    if isinstance(body, AuditExportJsonBody):
+        _kwargs["json"] = body.to_dict()
+
+        headers["Content-Type"] = "application/json"
+    if isinstance(body, File):
+        _kwargs["content"] = body.payload
+        headers["Content-Type"] = "application/jsonl"
+    if isinstance(body, File):
+        _kwargs["content"] = body.payload
+        headers["Content-Type"] = "application/x-ndjson"
+    if isinstance(body, File):
+        _kwargs["content"] = body.payload
+        headers["Content-Type"] = "text/plain"
 
     _kwargs["headers"] = headers
     return _kwargs
@@ -80,18 +92,24 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: File,
+    body: AuditExportJsonBody | File | File | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Report]:
     """Check an exported log
 
-     The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, one envelope a line). The
-    answer is the audit `danger audit FILE` gives: the hash chain, the seed against its commitment,
-    every shuffle, every command decided again, every score. A line that is not an event fails
+     The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, one envelope a line), or, as
+    `application/json`, the export with the receipts the client kept (`{"export": ..., "receipts":
+    [...]}`). The answer is the audit `danger audit FILE` gives: the hash chain, the seed against its
+    commitment, every shuffle, every command decided again, every score, and with receipts a check
+    `receipts`: each signed by a key GET /v1/keys lists, each naming the hash the export has at its seq
+    (else the log was rewritten after the service acknowledged it). A line that is not an event fails
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
         x_request_id (str | Unset):
+        body (AuditExportJsonBody):
+        body (File):
+        body (File):
         body (File):
 
     Raises:
@@ -117,18 +135,24 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: File,
+    body: AuditExportJsonBody | File | File | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Problem | Report | None:
     """Check an exported log
 
-     The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, one envelope a line). The
-    answer is the audit `danger audit FILE` gives: the hash chain, the seed against its commitment,
-    every shuffle, every command decided again, every score. A line that is not an event fails
+     The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, one envelope a line), or, as
+    `application/json`, the export with the receipts the client kept (`{"export": ..., "receipts":
+    [...]}`). The answer is the audit `danger audit FILE` gives: the hash chain, the seed against its
+    commitment, every shuffle, every command decided again, every score, and with receipts a check
+    `receipts`: each signed by a key GET /v1/keys lists, each naming the hash the export has at its seq
+    (else the log was rewritten after the service acknowledged it). A line that is not an event fails
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
         x_request_id (str | Unset):
+        body (AuditExportJsonBody):
+        body (File):
+        body (File):
         body (File):
 
     Raises:
@@ -149,18 +173,24 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: File,
+    body: AuditExportJsonBody | File | File | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Problem | Report]:
     """Check an exported log
 
-     The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, one envelope a line). The
-    answer is the audit `danger audit FILE` gives: the hash chain, the seed against its commitment,
-    every shuffle, every command decided again, every score. A line that is not an event fails
+     The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, one envelope a line), or, as
+    `application/json`, the export with the receipts the client kept (`{"export": ..., "receipts":
+    [...]}`). The answer is the audit `danger audit FILE` gives: the hash chain, the seed against its
+    commitment, every shuffle, every command decided again, every score, and with receipts a check
+    `receipts`: each signed by a key GET /v1/keys lists, each naming the hash the export has at its seq
+    (else the log was rewritten after the service acknowledged it). A line that is not an event fails
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
         x_request_id (str | Unset):
+        body (AuditExportJsonBody):
+        body (File):
+        body (File):
         body (File):
 
     Raises:
@@ -184,18 +214,24 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: File,
+    body: AuditExportJsonBody | File | File | File | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Problem | Report | None:
     """Check an exported log
 
-     The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, one envelope a line). The
-    answer is the audit `danger audit FILE` gives: the hash chain, the seed against its commitment,
-    every shuffle, every command decided again, every score. A line that is not an event fails
+     The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, one envelope a line), or, as
+    `application/json`, the export with the receipts the client kept (`{"export": ..., "receipts":
+    [...]}`). The answer is the audit `danger audit FILE` gives: the hash chain, the seed against its
+    commitment, every shuffle, every command decided again, every score, and with receipts a check
+    `receipts`: each signed by a key GET /v1/keys lists, each naming the hash the export has at its seq
+    (else the log was rewritten after the service acknowledged it). A line that is not an event fails
     `hash_chain` at that line. Nothing is stored. At most 8 MiB (DANGER_AUDIT_UPLOAD_MB).
 
     Args:
         x_request_id (str | Unset):
+        body (AuditExportJsonBody):
+        body (File):
+        body (File):
         body (File):
 
     Raises:
