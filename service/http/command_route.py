@@ -124,7 +124,8 @@ class CommandRoute:
             return
         headers = [(k.encode(), v.encode()) for k, v in answered.headers]
         if answered.body is not None:
-            headers = [*_JSON, (b"content-length", str(len(answered.body)).encode()), *headers]
+            # The answer's own headers first, as Litestar's route renders them.
+            headers = [*headers, *_JSON, (b"content-length", str(len(answered.body)).encode())]
         await send({"type": "http.response.start", "status": answered.status, "headers": headers})
         await send({"type": "http.response.body", "body": answered.body or b"", "more_body": False})
 

@@ -316,7 +316,8 @@ class WritePath:
         if not full:
             head, head_at = game.head, game.last_at
             if game.seq != prior.last_seq:
-                there = await self.store.read(game.id, after=prior.last_seq - 1, upto=prior.last_seq)
+                last = prior.last_seq
+                there = await self.store.read(game.id, after=last - 1, upto=last)
                 head, head_at = there[-1].hash, there[-1].at
             return Outcome(game, [], viewer, None, prior.last_seq, head, head_at)
         then = await self.repository.replay(game.id, prior.last_seq)

@@ -42,7 +42,9 @@ from litestar.openapi.spec.enums import OpenAPIType
 from litestar.openapi.spec.media_type import OpenAPIMediaType
 
 from domain.registry import GAMES
+from events.envelope import canonical
 from service.http import audit_api, docs_ui
+from service.http.answers import RECEIPT_HEADER
 from service.http.problems import MEDIA
 from service.infra.config import Settings
 from service.play import names
@@ -334,6 +336,7 @@ def finish(spec: OpenAPI, settings: Settings) -> None:
                     if parameter.name in PATTERNS:
                         parameter.schema.pattern = PATTERNS[parameter.name]
     _etag(spec)
+    _receipt_header(spec)
     _request_id(spec)
     _every_key_matches(spec)
     _examples(spec)
@@ -341,6 +344,9 @@ def finish(spec: OpenAPI, settings: Settings) -> None:
     _heads(spec)
     audit = spec.paths["/v1/audit"].post  # type: ignore[index]  # the app's own route
     audit.request_body = _audit_body(settings.http.audit_upload_bytes)  # type: ignore[union-attr]  # a POST
+
+
+RECEIPT = RECEIPT_HEADER.name
 
 
 def _operations(spec: Any) -> list[tuple[str, str, Operation]]:
@@ -361,6 +367,7 @@ def _minimal(spec: Any) -> None:
         minimal.headers = {  # type: ignore[union-attr]  # a response of ours, not a $ref
             **(minimal.headers or {}),  # type: ignore[union-attr]  # the same
             "ETag": OpenAPIHeader(description="The game's seq after the command, quoted."),
+            RECEIPT: OpenAPIHeader(description=RECEIPT_HEADER.description),
             "Preference-Applied": OpenAPIHeader(
                 schema=Schema(type=OpenAPIType.STRING, enum=["return=minimal"]),
                 description="The preference this answer honours.",
@@ -377,6 +384,26 @@ def _etag(spec: Any) -> None:
                 etag.schema = Schema(type=OpenAPIType.STRING, pattern=r'^"[0-9]{1,16}"$')
                 seq = spec_examples.played().snapshot["as_seat"].seq
                 etag.examples = {"seq": ExampleValue(summary=f"At seq {seq}", value=f'"{seq}"')}
+
+
+def _receipt_header(spec: Any) -> None:
+    """The receipt in a header (every answer that appends, a minimal one too): the canonical
+    JSON of the body's `receipt`."""
+    receipt = spec_examples.played().command.receipt
+    example: dict[str, Example | Reference] = {
+        "command": ExampleValue(
+            summary="The receipt of a command's events",
+            value=canonical(msgspec.to_builtins(receipt)).decode(),
+        )
+    }
+    for _, _, operation in _operations(spec):
+        for response in (operation.responses or {}).values():
+            header = (response.headers or {}).get(RECEIPT)  # type: ignore[union-attr]  # no $ref here
+            if isinstance(header, OpenAPIHeader) and header.schema is None:
+                header.schema = Schema(
+                    type=OpenAPIType.STRING, content_media_type="application/json"
+                )
+                header.examples = example
 
 
 def _request_id(spec: Any) -> None:

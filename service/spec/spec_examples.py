@@ -29,6 +29,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from domain.kernel import AUDITOR, SPECTATOR, Command, Event, Viewer, commitment
 from domain.kernel import table as tables
 from domain.registry import GAMES
+from events import merkle
 from events.audit import audit_export
 from events.envelope import GENESIS, Envelope, canonical, read_folded, seal
 from service.http.answers import (
@@ -46,6 +47,7 @@ from service.play import offload, players
 from service.play.game_model import Game, Outcome, fold_log
 from service.play.games import GameService
 from service.play.receipts import signed_receipt
+from service.play.transparency_log import signed_head
 from service.play.write_path import seal_all
 from service.readmodels import player_games
 from service.readmodels.lobby import LobbyGame, cursor_of, fold_summary
@@ -56,6 +58,7 @@ from service.wire import bodies as bodies_module
 from service.wire.schemas import (
     CacheUse,
     CommandResult,
+    ConsistencyProof,
     Created,
     CreateGame,
     DurabilityInForce,
@@ -64,11 +67,15 @@ from service.wire.schemas import (
     GameOut,
     GameStats,
     Health,
+    InclusionProof,
     Joined,
     JoinGame,
     Lag,
     Lobby,
     LobbyEntry,
+    LogEntries,
+    LogEntry,
+    LogLeaf,
     NewSeatToken,
     PlayerGames,
     PlayerStats,
@@ -78,8 +85,11 @@ from service.wire.schemas import (
     RegisterPlayer,
     Replayed,
     RoundSummary,
+    SigningKey,
+    SigningKeys,
     TaskStatus,
     TeamChange,
+    TreeHead,
 )
 
 T = TypeVar("T")
@@ -329,6 +339,7 @@ class _Played:
     abandoned: _Table  # Danger, abandoned by its admin before the start
     abandoned_out: GameOut
     private: Created
+    private_table: _Table  # Danger, private, open
 
 
 INVITE = _urlsafe("private/invite", 16)
@@ -395,6 +406,7 @@ def played() -> _Played:
         abandoned=abandoned,
         abandoned_out=abandoned_out,
         private=private.created(invite=INVITE),
+        private_table=private,
     )
 
 
@@ -644,6 +656,15 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
             },
         },
         "replayGame": {"seq": {"deal": Example("The game just after the deal", REPLAY_SEQ)}},
+        "logEntries": {
+            "start": {"first": Example("From the first leaf", 0)},
+            "end": {"four": Example("Up to the fourth", 4)},
+        },
+        "logInclusionProof": {"size": {"head": Example("The tree of a head kept", 4)}},
+        "logConsistencyProof": {
+            "first": {"kept": Example("The size of the head a monitor kept", 2)},
+            "second": {"latest": Example("The size of the latest head", 4)},
+        },
         "listPlayerGames": {
             "game": {"danger": Example("Danger only", "danger")},
             "result": {"won": Example("The games the player won", "won")},
@@ -672,6 +693,56 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
     }
 
 
+@functools.cache
+def transparency() -> dict[str, Any]:
+    """A transparency log of the examples' games, built as the service builds one: the
+    abandoned game's final head, the open teams game's checkpoint, then the main game's
+    final head and the private game's checkpoint, each batch's tree head signed with the
+    examples' key."""
+    p = played()
+    tables = [(p.abandoned, True), (p.teams, False), (p.main, True), (p.private_table, False)]
+    leaves = [
+        LogLeaf(final=final, game=t.id, hash=t.game.head, seq=t.game.seq) for t, final in tables
+    ]
+    nodes: dict[merkle.Node, bytes] = {}
+    hashes = [merkle.leaf_hash(canonical(leaf)) for leaf in leaves]
+    nodes.update(merkle.appended(0, hashes[:2], nodes.__getitem__))
+    nodes.update(merkle.appended(2, hashes[2:], nodes.__getitem__))
+
+    def head(size: int, at: str) -> TreeHead:
+        root = merkle.range_hash(0, size, nodes.__getitem__).hex()
+        return signed_head(_SIGNER, "danger-hall", size, root, at)
+
+    def path(ranges: list[tuple[int, int]]) -> list[str]:
+        return [merkle.range_hash(a, b, nodes.__getitem__).hex() for a, b in ranges]
+
+    first, latest = head(2, p.teams.game.last_at), head(4, p.main.game.last_at)
+    key = SigningKey(
+        id=_SIGNER.key_id,
+        algorithm="ed25519",
+        public_key=_SIGNER.public_key,
+        added=p.abandoned.log[0].at,
+    )
+    return {
+        "keys": SigningKeys(current=_SIGNER.key_id, keys=[key]),
+        "first": first,
+        "head": latest,
+        "entries": LogEntries(
+            entries=[LogEntry(index=i, leaf=leaf) for i, leaf in enumerate(leaves)], size=4
+        ),
+        "proof": InclusionProof(
+            index=2,
+            size=4,
+            leaf=leaves[2],
+            path=path(merkle.inclusion_ranges(2, 4)),
+            head=latest,
+        ),
+        "consistency": ConsistencyProof(
+            first=2, second=4, path=path(merkle.consistency_ranges(2, 4))
+        ),
+    }
+
+
 # Success answers ---------------------------------------------------------------------------
 
 
@@ -684,6 +755,7 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
     first_page = Lobby(
         games=[teams_entry], total=2, limit=1, offset=0, next=cursor_of(p.teams.summary())
     )
+    log = transparency()
     audit_ok = audit_export(_export_body().encode())
     tampered = _export_body().replace('"name":"Anton"', '"name":"Anna"', 1)
     audit_bad = audit_export(tampered.encode())
@@ -834,6 +906,34 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                     "registered": Example(
                         "The player's id and token",
                         _encode(Registered(id=PLAYER_ID, name="Anton", token=PLAYER_TOKEN)),
+                    )
+                }
+            }
+        },
+        "signingKeys": {
+            "200": {JSON: {"keys": Example("One key, current", _encode(log["keys"]))}}
+        },
+        "logHead": {
+            "200": {JSON: {"head": Example("A tree of four leaves", _encode(log["head"]))}}
+        },
+        "logEntries": {
+            "200": {JSON: {"leaves": Example("Four game heads", _encode(log["entries"]))}}
+        },
+        "logInclusionProof": {
+            "200": {
+                JSON: {
+                    "final": Example(
+                        "A finished game's final head, in the latest tree", _encode(log["proof"])
+                    )
+                }
+            }
+        },
+        "logConsistencyProof": {
+            "200": {
+                JSON: {
+                    "grown": Example(
+                        "The tree of two leaves inside the tree of four",
+                        _encode(log["consistency"]),
                     )
                 }
             }

@@ -12,6 +12,7 @@ from events import keys
 from service.assembly.app import create_app
 from service.infra import shards
 from service.infra.config import Settings
+from service.readmodels.projections import GROUPS
 from tests.players import new_table
 from tests.processes import run_cli
 from tests.projections import caught_up
@@ -36,7 +37,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
         while True:
             health = await caught_up(client)
             dead = {name: p["dead_letters"] for name, p in health["projections"].items()}
-            if dead == {"lobby": 2, "rounds": 2, "players": 2, "player_games": 2}:
+            if dead == dict.fromkeys(GROUPS, 2):
                 break
             assert asyncio.get_running_loop().time() < deadline, health
             await asyncio.sleep(0.2)
@@ -47,10 +48,10 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
     listed = run_cli("projections", "dead-letters", REDIS_URL=own_server.url)
     assert listed.returncode == 0, listed.stderr
     letters = [json.loads(line) for line in listed.stdout.splitlines()]
-    assert len(letters) == 8
+    assert len(letters) == 2 * len(GROUPS)
     assert {(d["projection"], d["entry"]) for d in letters} == {
         (group, entry.decode())
-        for group in ("lobby", "rounds", "players", "player_games")
+        for group in GROUPS
         for entry in bad
     }
     assert all(d["delivered"] == 3 and d["error"] for d in letters)
@@ -62,7 +63,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
             assert group["pending"] == 0
 
     cleared = run_cli("projections", "clear-dead-letters", REDIS_URL=own_server.url)
-    assert cleared.returncode == 0 and "dropped 8" in cleared.stdout, cleared
+    assert cleared.returncode == 0 and f"dropped {2 * len(GROUPS)}" in cleared.stdout, cleared
     assert run_cli("projections", "dead-letters", REDIS_URL=own_server.url).stdout == ""
     # A rebuild reads every stream: it says which game it cannot read, and switches nothing.
     rebuilt = run_cli("projections", "rebuild", REDIS_URL=own_server.url)

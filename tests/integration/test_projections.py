@@ -21,7 +21,7 @@ async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
     app = create_app(with_queue(settings, own_server), own_server.url)
     async with AsyncTestClient(app=app) as client:
         health = await caught_up(client)
-        assert set(health["projections"]) == {"lobby", "rounds", "players", "player_games"}
+        assert set(health["projections"]) == {"lobby", "rounds", "players", "player_games", "log"}
         # Seat 0 of both games is one registered player, who joins under other names;
         # the other seats are anonymous, or another player of the same name.
         ann = (await client.post("/v1/players", json={"name": "Ann"})).json()
