@@ -624,7 +624,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         503: ("store_unavailable",),
     },
     "auditExport": {
-        400: ("empty_export",),
+        400: ("empty_export", "invalid_body"),
         413: ("body_too_large",),
         415: ("unsupported_media_type",),
         429: _POOLED_429,

@@ -106,16 +106,25 @@ async def _project_once() -> None:
     finally:
         await redis.aclose()
 
-async def _log_once() -> None:
-    """One batch of the transparency log, every head the projection noted due at once."""
+async def _log_once(game_id: str) -> None:
+    """The game's head in the transparency log: noted (as the projection would, which may
+    run in another app of the session's store) and taken by a batch of its own, as soon as
+    no other writer holds the log."""
     from events.store import EventStore
     from service.assembly.background import log_writer
     from service.infra.clock import StoreClock
+    from service.play import transparency_log
 
     redis = await store_client(_VALKEY.url)
     try:
+        store = EventStore(redis)
+        last = (await store.read(game_id))[-1]
+        await transparency_log.mark(redis, [(game_id, last.seq, last.hash, False)], 0)
         settings = Settings().replace(log_checkpoint_seconds=0.0)
-        await log_writer(EventStore(redis), StoreClock(redis), settings).batch()
+        writer = log_writer(store, StoreClock(redis), settings)
+        while not await redis.hexists(transparency_log.GAMES, game_id):
+            await writer.batch()
+            await asyncio.sleep(0.05)
     finally:
         await redis.aclose()
 
@@ -179,7 +188,7 @@ class Games:
                         )
                         assert sent.is_success, sent.text
         asyncio.run(_project_once())
-        asyncio.run(_log_once())
+        asyncio.run(_log_once(created["id"]))
         created["tokens"] = tokens
         return created
 
@@ -220,6 +229,8 @@ class Games:
             token = game["admin_token"]
         elif operation == "logInclusionProof":
             game = self.showcase
+            # The example's tree is the examples' own: here, the latest tree holds the game.
+            case.query = {k: v for k, v in (case.query or {}).items() if k != "size"}
         elif operation in PLAYER_READS:
             path["player_id"] = self.player
             game = None
