@@ -235,25 +235,31 @@ class LogWriter:
         if not await self.redis.set(WRITER, token, nx=True, px=lease_ms):
             return None
         try:
-            return await self._batch()
+            return await self._batch(token, lease_ms)
         finally:
             await RELEASE(self.redis, [WRITER], [token])
 
-    async def _batch(self) -> TreeHead | None:
+    async def _batch(self, token: str, lease_ms: int) -> TreeHead | None:
         await self.clock.refresh()
         now_ms = int(self.clock.time() * 1000)
         due = await self.redis.zrangebyscore(
             PENDING, "-inf", now_ms - self.checkpoint_ms, start=0, num=BATCH
         )
         size = int(await self.redis.llen(LEAVES))  # type: ignore[misc]  # redis-py: Awaitable[T] | T
-        if due:
-            size = await self._append(size, [g.decode() for g in due])
+        if due and not await self._append(size, [g.decode() for g in due]):
+            return None  # another writer's tree: it signs its own
+        size = int(await self.redis.llen(LEAVES))  # type: ignore[misc]  # redis-py: Awaitable[T] | T
         raw = await self.redis.get(HEAD)
         if raw is not None and msgspec.json.decode(raw, type=TreeHead).size == size:
             return None
+        # The lease renewed as the replicas confirm it: the replication stream is ordered, so
+        # every leaf before it (a batch that failed before it signed left some) is on them.
+        await self.store.write_kept(WRITER, "SET", WRITER, token, "PX", lease_ms)
         return await self._sign(size)
 
-    async def _append(self, size: int, games: list[str]) -> int:
+    async def _append(self, size: int, games: list[str]) -> bool:
+        """The heads of `games` appended to the tree of `size` leaves; False if the tree was
+        no longer of that size."""
         noted = await self.redis.hmget(HEADS, games)  # type: ignore[misc]  # redis-py: Awaitable[T] | T
         leaves: list[bytes] = []
         logged: list[Any] = []
@@ -265,7 +271,7 @@ class LogWriter:
             leaves.append(leaf_of(game, int(seq), digest, final == "1"))
             logged += [game, seq]
         if not leaves:
-            return size
+            return True
         frontier = merkle.parts(0, size) if size else []
         found = await self.redis.hmget(NODES, [_field(n) for n in frontier]) if frontier else []  # type: ignore[misc]  # redis-py: Awaitable[T] | T
         known = dict(zip(frontier, found, strict=True))
@@ -278,8 +284,8 @@ class LogWriter:
         )
         if int(reply) != -1:  # another writer appended: the next batch begins again
             log.warning("the log grew to %s leaves under this batch; not appended", reply)
-            return int(reply)
-        return size + len(leaves)
+            return False
+        return True
 
     async def _sign(self, size: int) -> TreeHead:
         nodes = merkle.parts(0, size) if size else []
