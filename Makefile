@@ -56,12 +56,14 @@ run-cluster: $(STAMP)
 		DANGER_QUEUE_URL="$$DANGER_TEST_QUEUE_URL" exec $(VENV)/bin/danger serve'
 
 # The browser tests and the proxy's have their own targets (below), so `make test` takes the
-# same time with Chromium and nginx installed or not.
+# same time with Chromium and nginx installed or not. The transparency log's failover starts a
+# cluster of its own: `make test-cluster` runs it.
 test: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -q --ignore=tests/browser --ignore=tests/proxy
+	$(PY) -m pytest -q --ignore=tests/browser --ignore=tests/proxy \
+		--ignore=tests/transparency/test_log_failover.py
 
 # The rules and the fold as the pure-Python modules run them, beside a compiled build: the
 # domain's tests and the fold's, on a copy of the sources without the extensions (about a
@@ -91,7 +93,7 @@ CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 	tests/integration/test_race.py tests/integration/test_durability.py \
 	tests/integration/test_cluster.py tests/integration/test_queue_servers.py \
 	tests/transparency/test_receipts.py tests/transparency/test_log.py \
-	tests/transparency/test_audit_receipts.py
+	tests/transparency/test_audit_receipts.py tests/transparency/test_log_failover.py
 
 test-cluster: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)
