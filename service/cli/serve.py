@@ -147,6 +147,8 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, redis_url: st
 
     os.environ.update(
         REDIS_URL=redis_url,
+        # `--data-dir` too: every process signs with the key kept there (service/infra/signing.py).
+        DANGER_DATA_DIR=str(settings.store.data_dir),
         DANGER_SANDBOX="1" if settings.play.sandbox else "",
         DANGER_BACKGROUND="",  # the API processes leave the background to the worker
         DANGER_ACCESS_LOG="1" if settings.observe.access_log else "",

@@ -3,6 +3,7 @@ anyone checks with the key GET /v1/keys lists (docs/transparency.md, "Receipts")
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import stat
@@ -185,3 +186,38 @@ async def test_a_receipt_does_not_pass_for_another_head(client):
     for name, other in (("seq", 2), ("hash", "0" * 64), ("game", "x" * 12), ("at", "2020")):
         changed = {**receipt, name: other}
         assert not valid(keys[receipt["key"]], receipt["signature"], message(RECEIPT, changed))
+
+
+async def test_every_process_of_danger_serve_signs_with_the_data_directorys_key(tmp_path):
+    """`danger serve --workers 2 --data-dir D`: both API processes and the worker sign with
+    the one key made in D, whatever DANGER_DATA_DIR the shell had."""
+    import httpx
+
+    from service.infra import signing
+    from tests.integration.test_restart import free_port, serve
+
+    port, chosen = free_port(), tmp_path / "chosen"
+    proc = serve(
+        tmp_path / "elsewhere", port, "--workers", "2", "--data-dir", str(chosen),
+        settings={"DANGER_LOG_SECONDS": "0.2", "DANGER_LOG_CHECKPOINT_SECONDS": "0"},
+    )
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as c:
+            made = signing.load(chosen).key_id
+            for _ in range(8):  # the connections spread over both API processes
+                async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as fresh:
+                    listed = (await fresh.get("/v1/keys")).json()
+                assert listed["current"] == made
+                assert [k["id"] for k in listed["keys"]] == [made]
+            created = await c.post("/v1/games", json={"game": "danger", "seats": 2})
+            assert created.json()["receipt"]["key"] == made
+            for _ in range(100):
+                head = (await c.get("/v1/log/head")).json()
+                if head["size"]:
+                    break
+                await asyncio.sleep(0.1)
+            assert head["size"] and head["key"] == made  # the worker's, with the same key
+        assert not (tmp_path / "elsewhere" / "signing").exists()
+    finally:
+        proc.terminate()
+        proc.wait(30)
