@@ -150,8 +150,21 @@ async def entries(client: Any, size: int) -> list[dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-async def live(valkey: Any) -> AsyncIterator[Live]:
-    async with AsyncTestClient(app=make_app(valkey, sandbox=True, **FAST)) as c:
+def store(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A store of the module's own: its log holds these games alone (the session's holds
+    every running game the suite has left, which a writer that checkpoints at once would
+    first take, a thousand a batch)."""
+    from service.infra.embedded import EmbeddedValkey
+
+    server = EmbeddedValkey(tmp_path_factory.mktemp("live-log"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+async def live(store: Any) -> AsyncIterator[Live]:
+    async with AsyncTestClient(app=make_app(store, sandbox=True, **FAST)) as c:
         keys = (await c.get("/v1/keys")).json()
         games: dict[str, Played] = {}
         for kind, seats, options in KINDS:
