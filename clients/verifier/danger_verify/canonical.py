@@ -20,3 +20,27 @@ def loads(text: str | bytes) -> Any:
     """JSON as the service writes it: NaN and the infinities, which Python's reader accepts,
     are refused."""
     return json.loads(text, parse_constant=_no_constant)
+
+
+def documents(data: bytes, what: str) -> list[Any]:
+    """A file of JSON: its one document, or every line's (JSON Lines). `what` names the file
+    in a refusal (report.InputError)."""
+    from .report import InputError
+
+    try:
+        text = data.decode()
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{what} is not UTF-8: {exc}") from None
+    try:
+        return [loads(text)]
+    except ValueError:
+        pass
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            found.append(loads(line))
+        except ValueError as exc:
+            raise InputError(f"line {number} of {what} is not JSON: {exc}") from None
+    return found

@@ -13,34 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from . import merkle
-from .canonical import canonical, loads
+from .canonical import canonical, documents
 from .chain import Export
 from .proofs import LEAF_FIELDS
 from .report import Failure, InputError
 from .tree_heads import root_of
 
 WHAT = "the entries file"
-
-
-def _documents(data: bytes) -> list[Any]:
-    """The JSON document, or every line's (JSON Lines)."""
-    try:
-        text = data.decode()
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{WHAT} is not UTF-8: {exc}") from None
-    try:
-        return [loads(text)]
-    except ValueError:
-        pass
-    found = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            found.append(loads(line))
-        except ValueError as exc:
-            raise InputError(f"line {number} of {WHAT} is not JSON: {exc}") from None
-    return found
 
 
 def _entry(entry: Any, where: str) -> tuple[int, dict[str, Any]]:
@@ -62,7 +41,7 @@ def parse_entries(data: bytes) -> dict[int, dict[str, Any]]:
     list of pages, or JSON Lines of pages (a bare entry `{"index": i, "leaf": {...}}` is
     taken where a page is). Each leaf by its index; pages may overlap where they agree."""
     pages: list[Any] = []
-    for document in _documents(data):
+    for document in documents(data, WHAT):
         pages.extend(document if isinstance(document, list) else [document])
     leaves: dict[int, dict[str, Any]] = {}
     for number, page in enumerate(pages, 1):

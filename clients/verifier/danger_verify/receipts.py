@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .canonical import loads
+from .canonical import documents
 from .chain import Export
 from .keys import Keys
 from .report import Failure, InputError
@@ -19,22 +19,9 @@ FIELDS = {"at": str, "game": str, "hash": str, "key": str, "seq": int, "signatur
 def parse_receipts(data: bytes) -> list[dict[str, Any]]:
     """A JSON receipt, a JSON list of receipts, or JSON Lines of receipts (the
     `Danger-Receipt` header's value is a receipt's JSON)."""
-    try:
-        text = data.decode()
-    except UnicodeDecodeError as exc:
-        raise InputError(f"the receipts file is not UTF-8: {exc}") from None
-    try:
-        document = loads(text)
-        found = document if isinstance(document, list) else [document]
-    except ValueError:
-        found = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                found.append(loads(line))
-            except ValueError as exc:
-                raise InputError(f"line {number} of the receipts file is not JSON: {exc}") from None
+    found = documents(data, "the receipts file")
+    if len(found) == 1 and isinstance(found[0], list):
+        found = found[0]
     if not found:
         raise InputError("the receipts file holds no receipt")
     for number, receipt in enumerate(found, 1):
