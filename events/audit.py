@@ -325,10 +325,10 @@ def audit_export(
     and `POST /v1/audit` give it: a line that is not an event fails the hash chain there,
     since a changed byte can break the JSON itself. With `receipts` (and the public `keys`
     they are checked with, by id), a check of those too."""
-    report = _audit_lines(data)
+    report, envelopes = _audit_lines(data)
     if receipts is None:
         return report
-    hashes = dict(_hashes_of(data))
+    hashes = {e.seq: e.hash for e in envelopes}
     bad = first_bad_receipt(report.game, hashes, receipts, keys or {})
     detail = f"{len(receipts)} receipt(s) signed by listed keys, each naming the log's hash"
     check = Check("receipts", bad is None, detail if bad is None else bad[0])
@@ -339,20 +339,8 @@ def audit_export(
     return report
 
 
-def _hashes_of(data: bytes) -> list[tuple[int, str]]:
-    """(seq, hash) of each line that names them."""
-    found = []
-    for line in data.splitlines():
-        try:
-            fields = msgspec.json.decode(line)
-        except msgspec.DecodeError:
-            continue
-        if isinstance(fields, dict) and isinstance(fields.get("seq"), int):
-            found.append((fields["seq"], str(fields.get("hash"))))
-    return found
-
-
-def _audit_lines(data: bytes) -> Report:
+def _audit_lines(data: bytes) -> tuple[Report, list[Envelope]]:
+    """The audit of the lines, and the events read up to the first line that is not one."""
     decode = msgspec.json.Decoder(Envelope).decode
     envelopes = []
     for number, line in enumerate((line for line in data.splitlines() if line.strip()), 1):
@@ -361,7 +349,8 @@ def _audit_lines(data: bytes) -> Report:
         except msgspec.DecodeError as exc:
             game = envelopes[0].game if envelopes else ""
             unreadable = Check("hash_chain", False, f"line {number} is not an event: {exc}", number)
-            return Report(game, False, False, False, [unreadable])
+            return Report(game, False, False, False, [unreadable]), envelopes
     if not envelopes:
-        return Report("", False, False, False, [Check("hash_chain", False, "no events", None)])
-    return audit(envelopes)
+        no_events = Check("hash_chain", False, "no events", None)
+        return Report("", False, False, False, [no_events]), envelopes
+    return audit(envelopes), envelopes

@@ -182,7 +182,7 @@ class TransparencyLog:
             )
         index = within[-1]
         ranges = merkle.inclusion_ranges(index, size)
-        hashes = await self._hashes(ranges)
+        hashes = [h.hex() for h in await range_hashes(self.redis, ranges)]
         raw = await self.redis.lindex(LEAVES, index)  # type: ignore[misc]  # redis-py: Awaitable[T] | T
         return InclusionProof(
             index=index,
@@ -197,14 +197,16 @@ class TransparencyLog:
             raise ApiError(422, "invalid_range", "Ask with first <= second.")
         if second > await self.size():
             raise ApiError(409, "beyond_log", "The log is not that large yet.")
-        hashes = await self._hashes(merkle.consistency_ranges(first, second))
-        return ConsistencyProof(first=first, second=second, path=hashes)
+        hashes = await range_hashes(self.redis, merkle.consistency_ranges(first, second))
+        return ConsistencyProof(first=first, second=second, path=[h.hex() for h in hashes])
 
-    async def _hashes(self, ranges: list[tuple[int, int]]) -> list[str]:
-        nodes = merkle.needed(ranges)
-        found = await self.redis.hmget(NODES, [_field(n) for n in nodes]) if nodes else []  # type: ignore[misc]  # redis-py: Awaitable[T] | T
-        known = dict(zip(nodes, found, strict=True))
-        return [merkle.range_hash(a, b, known.__getitem__).hex() for a, b in ranges]
+
+async def range_hashes(redis: Store, ranges: list[tuple[int, int]]) -> list[bytes]:
+    """The hashes of ranges of leaves, from the stored perfect subtrees (one read)."""
+    nodes = merkle.needed(ranges)
+    found = await redis.hmget(NODES, [_field(n) for n in nodes]) if nodes else []  # type: ignore[misc]  # redis-py: Awaitable[T] | T
+    known = dict(zip(nodes, found, strict=True))
+    return [merkle.range_hash(a, b, known.__getitem__) for a, b in ranges]
 
 
 class LogWriter:
@@ -288,10 +290,7 @@ class LogWriter:
         return True
 
     async def _sign(self, size: int) -> TreeHead:
-        nodes = merkle.parts(0, size) if size else []
-        found = await self.redis.hmget(NODES, [_field(n) for n in nodes]) if nodes else []  # type: ignore[misc]  # redis-py: Awaitable[T] | T
-        known = dict(zip(nodes, found, strict=True))
-        root = merkle.range_hash(0, size, known.__getitem__).hex()
+        root = (await range_hashes(self.redis, [(0, size)]))[0].hex()
         head = signed_head(self.signer, self.origin, size, root, self.clock.stamp())
         await self.store.write_kept(HEAD, "SET", HEAD, msgspec.json.encode(head))
         return head
