@@ -71,7 +71,7 @@ test: $(TEST_STAMP) $(COMPILED_STAMP)
 PURE_COPY := $(VENV)/pure
 test-pure: $(TEST_STAMP)
 	rm -rf $(PURE_COPY) && mkdir -p $(PURE_COPY)
-	cp -r domain events service tests pyproject.toml $(PURE_COPY)/
+	cp -r domain events service tests docs pyproject.toml $(PURE_COPY)/
 	find $(PURE_COPY) \( -name '*.so' -o -name '*.c' \) -delete
 	cd $(PURE_COPY) && ../bin/python -c "import domain.kernel.table as t; \
 		assert t.__file__.endswith('.py'), t.__file__"
