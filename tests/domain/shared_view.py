@@ -12,7 +12,9 @@ from domain.kernel import AUDITOR, SPECTATOR, GameRules
 def shared_views(rules: GameRules, state: Any) -> dict[Any, Any]:
     """Every reader's view of `state` (each seat, a spectator, the auditor), once the shared
     fields are checked; for the game's test to compare them with its own fields."""
-    views = {v: rules.view(state, v) for v in (*range(state.seats), SPECTATOR, AUDITOR)}
+    views: dict[Any, Any] = {
+        v: rules.view(state, v) for v in (*range(state.seats), SPECTATOR, AUDITOR)
+    }
     acting = [s for s in range(state.seats) if rules.legal(state, s)]
     whole = views[AUDITOR]
     for viewer, seen in views.items():
