@@ -476,16 +476,21 @@ class StreamHub:
                     continue
                 if subscriber.batches:
                     runs, rested = self._take(subscriber, last)
+                    frames = [run.message.frame for run in runs]
                     if runs:
-                        subscriber.quiet = False
                         last = runs[-1].last
-                        frames = [run.message.frame for run in runs]
-                        if rested is not None and last > viewed:
-                            viewed = last
-                            frames.append(rested.frame)
-                        yield runs[0].message if len(frames) == 1 else Frame(frame=b"".join(frames))
-                        if runs[-1].ends:
-                            return
+                    if rested is not None and last > viewed:
+                        viewed = last
+                        frames.append(rested.frame)
+                    if frames:
+                        subscriber.quiet = False
+                        yield (
+                            Frame(frame=b"".join(frames))
+                            if len(frames) > 1
+                            else (runs[0].message if runs else Frame(frame=frames[0]))
+                        )
+                    if runs and runs[-1].ends:
+                        return
                     continue
                 if subscriber.ping:
                     subscriber.ping = False
@@ -518,6 +523,10 @@ class StreamHub:
                 break
             subscriber.batches.popleft()
             if batch.last <= last:
+                # Sent already, from the store: where it ends where the stream is, its view
+                # is the one the reader still lacks (the backlog's fold had moved on).
+                if batch.last == last and subscriber.views:
+                    view = batch.views.get((subscriber.viewer, subscriber.lines))
                 continue
             run = batch.run(subscriber.viewer, subscriber.lines)
             if run.first <= last:

@@ -178,3 +178,22 @@ def test_the_stream_form_follows_the_accept_header(accept, lines):
     from service.http.stream_forms import wants_lines
 
     assert wants_lines(accept) is lines
+
+
+def test_a_batch_already_sent_from_the_store_still_brings_its_view():
+    """A reader whose backlog page read past the fold it was given (another process appended
+    meanwhile) sent those events without a view; the live batch of the same events, queued
+    meanwhile, ends where the stream is: its view is sent, alone, so that a seat waiting for
+    its turn is not left without one."""
+    from types import SimpleNamespace
+
+    from service.live.streams import Frame, StreamHub, Subscriber
+
+    view = Frame(frame=b"event: view\r\n\r\n")
+    reader = Subscriber("g", 0, "c", bound=8, checked=0, views=True)
+    reader.batches.append(SimpleNamespace(first=4, last=6, views={(0, False): view}))
+    runs, rested = StreamHub._take(reader, 6)
+    assert runs == [] and rested is view
+    spectator = Subscriber("g", "spectator", "c", bound=8, checked=0, views=True)
+    spectator.batches.append(SimpleNamespace(first=4, last=6, views={(0, False): view}))
+    assert StreamHub._take(spectator, 6) == ([], None)  # another reader's view is not theirs
