@@ -8,7 +8,7 @@
 export interface RetryOptions {
   /** Tries in all, the first included (5). 1: never retried. */
   attempts?: number;
-  /** No retry starts later than this after the first try (30 000 ms). */
+  /** No retry starts later than this after the first failure (30 000 ms). */
   maxElapsedMs?: number;
   /** The pause after the first failure without a Retry-After, doubled after each (200 ms). */
   backoffMs?: number;
@@ -34,7 +34,7 @@ export const KEY_HEADER = "Idempotency-Key";
 
 /** Where a bound is reached, and how long to wait before the next try otherwise. */
 export class RetryBudget {
-  private readonly started = Date.now();
+  private firstFailure = 0;
   private failures = 0;
   readonly attempts: number;
   readonly maxElapsedMs: number;
@@ -51,15 +51,16 @@ export class RetryBudget {
 
   /** The pause before the next try, or undefined when no try is left. */
   next(retryAfter: string | null | undefined): number | undefined {
+    if (this.failures === 0) this.firstFailure = Date.now();
     this.failures += 1;
     if (this.failures >= this.attempts) return undefined;
     const asked = retryAfterMs(retryAfter);
     const pause = Math.min(asked ?? this.backoffMs * 2 ** (this.failures - 1), this.maxPauseMs);
-    if (Date.now() - this.started + pause > this.maxElapsedMs) return undefined;
+    if (Date.now() - this.firstFailure + pause > this.maxElapsedMs) return undefined;
     return pause;
   }
 
-  /** A success: the next failure counts from the first again. */
+  /** A success: the next failure is a first again. */
   reset(): void {
     this.failures = 0;
   }
@@ -97,13 +98,13 @@ function neverSent(error: unknown): boolean {
 
 /** A fetch that retries as this module says, for openapi-fetch's `fetch` option. */
 export function retrying(options: RetryOptions = {}, base: typeof fetch = globalThis.fetch) {
-  return async (request: Request): Promise<Response> => {
+  return async (request: Request, init?: RequestInit): Promise<Response> => {
     const budget = new RetryBudget(options);
     const repeatable = SAFE_METHODS.has(request.method) || request.headers.has(KEY_HEADER);
     for (let attempt = 1; ; attempt += 1) {
       let response: Response;
       try {
-        response = await base(request.clone());
+        response = await base(request.clone(), init);
       } catch (error) {
         if (request.signal.aborted || !(repeatable || neverSent(error))) throw error;
         const pause = budget.next(undefined);

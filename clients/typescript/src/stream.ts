@@ -19,7 +19,8 @@ export interface StreamOptions {
   view?: boolean;
   /** Ends the stream (its iterator throws the signal's reason). */
   signal?: AbortSignal;
-  /** Reconnects in a row without a message between them, at most (10). */
+  /** Reconnects in a row without a message between them, at most (10); they also end
+   * once the client's `retry.maxElapsedMs` has passed since the first of them. */
   reconnects?: number;
   /** The longest silence before the connection is taken for lost (60 000 ms; the server
    * sends a keep-alive every 15 s). */
@@ -40,7 +41,7 @@ export async function* follow(target: StreamTarget, options: StreamOptions = {})
   const query = new URLSearchParams({ after: String(after) });
   if (view) query.set("view", "true");
   const url = `${target.url}?${query}`;
-  const budget = new RetryBudget({ ...target.retry, attempts: reconnects + 1, maxElapsedMs: Infinity });
+  const budget = new RetryBudget({ ...target.retry, attempts: reconnects + 1 });
   let last: string | undefined = after > 0 ? String(after) : undefined;
 
   for (;;) {
