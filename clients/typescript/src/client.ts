@@ -6,7 +6,7 @@ import createClient, { type Client as FetchClient } from "openapi-fetch";
 import { DangerError } from "./errors.js";
 import { retrying, type RetryOptions } from "./retry.js";
 import type { paths } from "./schema.js";
-import { follow, type StreamOptions } from "./stream.js";
+import { follow, gameMessage, playerMessage, type FollowOptions, type StreamOptions } from "./stream.js";
 import type {
   Command,
   CommandResult,
@@ -20,6 +20,7 @@ import type {
   LobbyQuery,
   PlayerGames,
   PlayerGamesQuery,
+  PlayerMessage,
   PlayerStats,
   Registered,
   RegisterPlayer,
@@ -130,6 +131,15 @@ export class Players {
     return answer(this.client.api.GET("/v1/players/{player_id}", { params: { path: { player_id: id } } }));
   }
 
+  /** What happens at the games of the player whose token the client holds: a game joined,
+   * started, over, and each time it is their turn (first, for every game where it is now). */
+  stream(id: string, options: FollowOptions = {}): AsyncGenerator<PlayerMessage> {
+    const { baseUrl, baseFetch, retry, token } = this.client;
+    const url = `${baseUrl}/v1/players/${encodeURIComponent(id)}/stream`;
+    const target = { url, query: {}, headers: bearer(token), fetch: baseFetch, retry, decode: playerMessage };
+    return follow(target, options);
+  }
+
   /** The games a player sits in, newest first (their private ones with their token). */
   games(id: string, query: PlayerGamesQuery = {}): Promise<PlayerGames> {
     const params = { path: { player_id: id }, query };
@@ -202,8 +212,10 @@ export class Game {
    * its events and, with `view`, this token's view of the game; across dropped connections,
    * with no gap and no duplicate. */
   stream(options: StreamOptions = {}): AsyncGenerator<StreamMessage> {
-    const url = `${this.client.baseUrl}/v1/games/${encodeURIComponent(this.id)}/stream`;
-    const target = { url, headers: bearer(this.token), fetch: this.client.baseFetch, retry: this.client.retry };
+    const { baseUrl, baseFetch, retry } = this.client;
+    const url = `${baseUrl}/v1/games/${encodeURIComponent(this.id)}/stream`;
+    const query: Record<string, string> = options.view ? { view: "true" } : {};
+    const target = { url, query, headers: bearer(this.token), fetch: baseFetch, retry, decode: gameMessage };
     return follow(target, options);
   }
 }

@@ -1,22 +1,20 @@
-// A game's live stream, GET /v1/games/{id}/stream (Server-Sent Events), one message at a time.
+// A live stream of the service (Server-Sent Events), one message at a time: a game's,
+// GET /v1/games/{id}/stream, or a player's, GET /v1/players/{id}/stream.
 //
-// Each message's id is the seq of the game's log it stands at. When the connection drops, or
+// Each message's id is the seq it stands at (a game's: of the game's log). When the connection drops, or
 // goes silent past the server's keep-alives, the stream is opened again with Last-Event-ID:
 // the server sends what follows that seq, so no event is missed or seen twice. A refusal to
-// open it with 429 or 503 is waited out by Retry-After. The server ends the stream after the
-// game's last event (a seat's, also after the event that withdraws its token); so does this.
+// open it with 429 or 503 is waited out by Retry-After. The server ends a game's stream after
+// the game's last event (a seat's, also after the event that withdraws its token); so does this.
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 
 import { DangerError } from "./errors.js";
 import { RetryBudget, RETRIED_STATUSES, sleep, type RetryOptions } from "./retry.js";
-import type { EventOut, StreamMessage, ViewMessage } from "./types.js";
+import type { EventOut, PlayerMessage, StreamMessage, ViewMessage } from "./types.js";
 
-export interface StreamOptions {
-  /** Only the events after this seq (0: the whole log). */
+export interface FollowOptions {
+  /** Only the messages after this seq (0: from the start). */
   after?: number;
-  /** Also the caller's view: after the backlog, and after each run of events that leaves
-   * the game at rest (`event: view`; see `isView`). */
-  view?: boolean;
   /** Ends the stream (its iterator throws the signal's reason). */
   signal?: AbortSignal;
   /** Reconnects in a row without a message between them, at most (10); they also end
@@ -27,20 +25,29 @@ export interface StreamOptions {
   readTimeoutMs?: number;
 }
 
-export interface StreamTarget {
+export interface StreamOptions extends FollowOptions {
+  /** Also the caller's view: after the backlog, and after each run of events that leaves
+   * the game at rest (`event: view`; see `isView`). */
+  view?: boolean;
+}
+
+export interface StreamTarget<T> {
   url: string;
+  query: Record<string, string>;
   headers: Record<string, string>;
   fetch: typeof fetch;
   retry: RetryOptions;
+  decode: (message: EventSourceMessage) => T;
 }
 
 class Lost extends Error {}
 
-export async function* follow(target: StreamTarget, options: StreamOptions = {}): AsyncGenerator<StreamMessage> {
-  const { after = 0, view = false, signal, reconnects = 10, readTimeoutMs = 60_000 } = options;
-  const query = new URLSearchParams({ after: String(after) });
-  if (view) query.set("view", "true");
-  const url = `${target.url}?${query}`;
+export async function* follow<T extends { seq: number }>(
+  target: StreamTarget<T>,
+  options: FollowOptions = {},
+): AsyncGenerator<T> {
+  const { after = 0, signal, reconnects = 10, readTimeoutMs = 60_000 } = options;
+  const url = `${target.url}?${new URLSearchParams({ ...target.query, after: String(after) })}`;
   const budget = new RetryBudget({ ...target.retry, attempts: reconnects + 1 });
   let last: string | undefined = after > 0 ? String(after) : undefined;
 
@@ -60,7 +67,7 @@ export async function* follow(target: StreamTarget, options: StreamOptions = {})
         throw await DangerError.fromResponse(response);
       } else {
         for await (const message of messages(response.body, connection, readTimeoutMs)) {
-          const parsed = decode(message);
+          const parsed = target.decode(message);
           last = message.id ?? String(parsed.seq);
           budget.reset();
           yield parsed;
@@ -78,10 +85,16 @@ export async function* follow(target: StreamTarget, options: StreamOptions = {})
   }
 }
 
-function decode(message: EventSourceMessage): StreamMessage {
+/** A game's message: an event, or (`event: view`) the caller's view. */
+export function gameMessage(message: EventSourceMessage): StreamMessage {
   const data = JSON.parse(message.data) as Record<string, unknown>;
   if (message.event === "view") return { ...data, type: "view" } as ViewMessage;
   return data as EventOut;
+}
+
+/** A player's message: what happened at one of their games. */
+export function playerMessage(message: EventSourceMessage): PlayerMessage {
+  return JSON.parse(message.data) as PlayerMessage;
 }
 
 /** The SSE messages of one connection's body; Lost when it stays silent too long. */

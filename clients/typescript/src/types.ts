@@ -30,6 +30,18 @@ export type ViewMessage = GameOut & { type: "view" };
 /** A message of a game's stream: one of its events, or (with `view: true`) the caller's view. */
 export type StreamMessage = EventOut | ViewMessage;
 
+/** A message of a registered player's stream, about one of their games: joined, started,
+ * over, or (also for each game where it is so when the stream opens) the player's turn. */
+export interface PlayerMessage {
+  type: "game_joined" | "game_started" | "your_turn" | "game_ended";
+  /** The game's id. */
+  game: string;
+  /** The kind of game: "danger", "high-voltage", "danger-13", "danger-danger". */
+  kind: string;
+  seat: number;
+  seq: number;
+}
+
 /** The caller's view, as opposed to an event (whose `type` is a plain string). */
 export function isView(message: StreamMessage): message is ViewMessage {
   return message.type === "view";
