@@ -13,6 +13,7 @@ def _get_kwargs(
     game_id: str,
     *,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -26,6 +27,8 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["after"] = after
+
+    params["view"] = view
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -83,16 +86,19 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Any]:
-    """Headers only: live events (Server-Sent Events)
+    """Headers only: live events and views (Server-Sent Events or NDJSON)
 
      As the GET of this path, without a body: the same status and headers.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
+        view (bool | Unset): Also send the caller's view and legal commands after each write of
+            events that leaves the game at rest (ViewMessage). Default: False.
         last_event_id (str | Unset):
         x_request_id (str | Unset):
 
@@ -107,6 +113,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         after=after,
+        view=view,
         last_event_id=last_event_id,
         x_request_id=x_request_id,
     )
@@ -123,16 +130,19 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Any]:
-    """Headers only: live events (Server-Sent Events)
+    """Headers only: live events and views (Server-Sent Events or NDJSON)
 
      As the GET of this path, without a body: the same status and headers.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
+        view (bool | Unset): Also send the caller's view and legal commands after each write of
+            events that leaves the game at rest (ViewMessage). Default: False.
         last_event_id (str | Unset):
         x_request_id (str | Unset):
 
@@ -147,6 +157,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         after=after,
+        view=view,
         last_event_id=last_event_id,
         x_request_id=x_request_id,
     )
