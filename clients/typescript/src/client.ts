@@ -6,7 +6,7 @@ import createClient, { type Client as FetchClient } from "openapi-fetch";
 import { DangerError } from "./errors.js";
 import { retrying, type RetryOptions } from "./retry.js";
 import type { paths } from "./schema.js";
-import { follow, gameMessage, playerMessage, type FollowOptions, type StreamOptions } from "./stream.js";
+import { follow, gameMessage, playerNotice, type FollowOptions, type StreamOptions } from "./stream.js";
 import type {
   Command,
   CommandResult,
@@ -20,7 +20,7 @@ import type {
   LobbyQuery,
   PlayerGames,
   PlayerGamesQuery,
-  PlayerMessage,
+  PlayerNotice,
   PlayerStats,
   Registered,
   RegisterPlayer,
@@ -132,11 +132,13 @@ export class Players {
   }
 
   /** What happens at the games of the player whose token the client holds: a game joined,
-   * started, over, and each time it is their turn (first, for every game where it is now). */
-  stream(id: string, options: FollowOptions = {}): AsyncGenerator<PlayerMessage> {
+   * started, their turn, over or left; on each (re)connection, first how each of their open
+   * and running games stands. `after` does not apply: it begins anew each time. */
+  stream(id: string, options: Omit<FollowOptions, "after"> = {}): AsyncGenerator<PlayerNotice> {
     const { baseUrl, baseFetch, retry, token } = this.client;
     const url = `${baseUrl}/v1/players/${encodeURIComponent(id)}/stream`;
-    const target = { url, query: {}, headers: bearer(token), fetch: baseFetch, retry, decode: playerMessage };
+    const headers = bearer(token);
+    const target = { url, resumes: false, query: {}, headers, fetch: baseFetch, retry, decode: playerNotice };
     return follow(target, options);
   }
 
@@ -215,7 +217,8 @@ export class Game {
     const { baseUrl, baseFetch, retry } = this.client;
     const url = `${baseUrl}/v1/games/${encodeURIComponent(this.id)}/stream`;
     const query: Record<string, string> = options.view ? { view: "true" } : {};
-    const target = { url, query, headers: bearer(this.token), fetch: baseFetch, retry, decode: gameMessage };
+    const headers = bearer(this.token);
+    const target = { url, resumes: true, query, headers, fetch: baseFetch, retry, decode: gameMessage };
     return follow(target, options);
   }
 }

@@ -348,8 +348,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Live events (Server-Sent Events)
+         * Live events and views (Server-Sent Events or NDJSON)
          * @description The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive. The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it is refused (401 `token_invalid`).
+         *
+         *     With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id} answers, with `"type": "view"`): once the backlog is sent, and after each write of events that leaves the game at rest (a command's events and the bot moves and timers they set off at once come as one write, then one view). A client renders the last view and sends one of its `legal` commands: it never needs to read the game again. The SSE event of a view is `view`, its id the seq it shows.
+         *
+         *     With `Accept: application/x-ndjson` the same messages come as JSON Lines: one object a line (an event's `type` is its event type; a view's is `view`), empty lines keep the connection alive; resume with `after` = the last seq read.
+         *
+         *     HEAD answers the headers a GET would, opens no stream and holds no stream slot.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -357,7 +363,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Headers only: live events (Server-Sent Events)
+         * Headers only: live events and views (Server-Sent Events or NDJSON)
          * @description As the GET of this path, without a body: the same status and headers.
          */
         head: operations["headStreamEvents"];
@@ -573,6 +579,30 @@ export interface paths {
          * @description As the GET of this path, without a body: the same status and headers.
          */
         head: operations["headExportPlayerGames"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{player_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's live notices across their games (Server-Sent Events or NDJSON)
+         * @description With the player's own token: a notice whenever one of their games needs them, so that a client follows all of a player's games on one connection (as Lichess's /api/stream/event): `game_joined` (the player took a seat), `game_started`, `your_turn` (the player's seat may act now), `game_ended` and `game_left` (their seat given up or taken from them), each a `PlayerNotice` with the game's id, kind, the player's seat, its status and seq. It begins with the games open or running now (the newest `DANGER_PLAYER_STREAM_GAMES`), each as it stands, so a reconnect needs no resume. A notice says what the game is when it is made: a turn that came and went before it is not told. Follow a game itself with streamEvents (`view=true`). With `Accept: application/x-ndjson`, one notice a line; comments (or empty lines) keep the line alive. It counts as one stream against the caps.
+         */
+        get: operations["streamPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Headers only: a player's live notices across their games (Server-Sent Events or NDJSON)
+         * @description As the GET of this path, without a body: the same status and headers.
+         */
+        head: operations["headStreamPlayer"];
         patch?: never;
         trace?: never;
     };
@@ -1591,6 +1621,16 @@ export interface components {
             player: string;
             total: number;
         };
+        /** PlayerNotice */
+        PlayerNotice: {
+            game: string;
+            kind: string;
+            seat: number;
+            seq: number;
+            status: string;
+            /** @enum {string} */
+            type: "game_joined" | "game_started" | "your_turn" | "game_ended" | "game_left";
+        };
         /** PlayerStats */
         PlayerStats: {
             by_game: {
@@ -1836,6 +1876,19 @@ export interface components {
             root: string;
             signature: string;
             size: number;
+        };
+        /** ViewMessage */
+        ViewMessage: {
+            clocks: components["schemas"]["Clock"][];
+            game: string;
+            id: string;
+            legal: (components["schemas"]["Draw"] | components["schemas"]["TakeDiscard"] | components["schemas"]["Protect"] | components["schemas"]["EndTurn"] | components["schemas"]["Pick"] | components["schemas"]["Play"] | components["schemas"]["Give"] | components["schemas"]["Refuse"] | components["schemas"]["Accept"] | components["schemas"]["DrawCard"] | components["schemas"]["PlayCard"] | components["schemas"]["NewStack"] | components["schemas"]["Swap"] | components["schemas"]["Trash"] | components["schemas"]["GoOut"])[];
+            seq: number;
+            /** @enum {string} */
+            status: "open" | "active" | "finished" | "abandoned";
+            /** @constant */
+            type: "view";
+            view: components["schemas"]["TableView"];
         };
         /** RoundScored */
         danger_13_messages_RoundScored: {
@@ -5686,6 +5739,8 @@ export interface operations {
         parameters: {
             query?: {
                 after?: number;
+                /** @description Also send the caller's view and legal commands after each write of events that leaves the game at rest (ViewMessage). */
+                view?: boolean;
             };
             header?: {
                 "Last-Event-ID"?: string;
@@ -5700,7 +5755,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Request fulfilled, document follows */
+            /** @description The stream: Server-Sent Events (each message's data one `StreamMessage`), or with `Accept: application/x-ndjson`, one `StreamMessage` a line. */
             200: {
                 headers: {
                     /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
@@ -5711,7 +5766,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": unknown;
+                    "application/x-ndjson": string;
+                    "text/event-stream": {
+                        /** @description One `EventOut` (its `type` the event's type) or `ViewMessage` (`type` `view`, with `view=true`), as JSON. */
+                        data?: string;
+                        /** @description The event's type, or `view`. */
+                        event?: string;
+                        /** @description The seq, if any. */
+                        id?: string;
+                    };
                 };
             };
             /**
@@ -5833,6 +5896,8 @@ export interface operations {
         parameters: {
             query?: {
                 after?: number;
+                /** @description Also send the caller's view and legal commands after each write of events that leaves the game at rest (ViewMessage). */
+                view?: boolean;
             };
             header?: {
                 "Last-Event-ID"?: string;
@@ -5847,7 +5912,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Request fulfilled, document follows */
+            /** @description The stream: Server-Sent Events (each message's data one `StreamMessage`), or with `Accept: application/x-ndjson`, one `StreamMessage` a line. */
             200: {
                 headers: {
                     /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
@@ -7743,6 +7808,290 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before asking again. */
                     "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    streamPlayer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The id returned by POST /v1/players. */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notices, as Server-Sent Events (the event named by the notice's `type`) or JSON Lines. */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/event-stream": {
+                        /** @description One `PlayerNotice`, as JSON. */
+                        data?: string;
+                        /** @description The notice's `type`. */
+                        event?: string;
+                        /** @description The seq, if any. */
+                        id?: string;
+                    };
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description No player token, or one that is no registered player's.
+             *
+             *     - `token_invalid`: `Authorization` is not `Bearer <token>`.
+             *     - `player_token_invalid`: The player token sent (`dhp_...`) is not one of this service's.
+             *     - `player_token_required`: Only the player, with their own token, opens their stream.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token of another player.
+             *
+             *     - `not_this_player`: A player token of another player: a player's stream is theirs alone.
+             */
+            403: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description No player has this id.
+             *
+             *     - `unknown_player`: No player has this id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests or streams from this client.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             *     - `too_many_streams`: Too many streams open from this client (DANGER_STREAMS_PER_CLIENT): close one.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before asking again: with rate_limited. */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             *     - `stream_capacity`: This server holds as many streams as it may (DANGER_STREAMS_MAX): retry.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again: with store_unavailable. */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    headStreamPlayer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The id returned by POST /v1/players. */
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notices, as Server-Sent Events (the event named by the notice's `type`) or JSON Lines. */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description No player token, or one that is no registered player's.
+             *
+             *     - `token_invalid`: `Authorization` is not `Bearer <token>`.
+             *     - `player_token_invalid`: The player token sent (`dhp_...`) is not one of this service's.
+             *     - `player_token_required`: Only the player, with their own token, opens their stream.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description A token of another player.
+             *
+             *     - `not_this_player`: A player token of another player: a player's stream is theirs alone.
+             */
+            403: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description No player has this id.
+             *
+             *     - `unknown_player`: No player has this id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Too many requests or streams from this client.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             *     - `too_many_streams`: Too many streams open from this client (DANGER_STREAMS_PER_CLIENT): close one.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before asking again: with rate_limited. */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             *     - `stream_capacity`: This server holds as many streams as it may (DANGER_STREAMS_MAX): retry.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again: with store_unavailable. */
+                    "Retry-After"?: string;
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };

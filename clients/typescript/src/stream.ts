@@ -10,7 +10,7 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
 
 import { DangerError } from "./errors.js";
 import { RetryBudget, RETRIED_STATUSES, sleep, type RetryOptions } from "./retry.js";
-import type { EventOut, PlayerMessage, StreamMessage, ViewMessage } from "./types.js";
+import type { EventOut, PlayerNotice, StreamMessage, ViewMessage } from "./types.js";
 
 export interface FollowOptions {
   /** Only the messages after this seq (0: from the start). */
@@ -33,6 +33,8 @@ export interface StreamOptions extends FollowOptions {
 
 export interface StreamTarget<T> {
   url: string;
+  /** Whether it takes `after` and Last-Event-ID (a player's stream begins anew each time). */
+  resumes: boolean;
   query: Record<string, string>;
   headers: Record<string, string>;
   fetch: typeof fetch;
@@ -47,7 +49,8 @@ export async function* follow<T extends { seq: number }>(
   options: FollowOptions = {},
 ): AsyncGenerator<T> {
   const { after = 0, signal, reconnects = 10, readTimeoutMs = 60_000 } = options;
-  const url = `${target.url}?${new URLSearchParams({ ...target.query, after: String(after) })}`;
+  const query = target.resumes ? { ...target.query, after: String(after) } : target.query;
+  const url = Object.keys(query).length ? `${target.url}?${new URLSearchParams(query)}` : target.url;
   const budget = new RetryBudget({ ...target.retry, attempts: reconnects + 1 });
   let last: string | undefined = after > 0 ? String(after) : undefined;
 
@@ -55,7 +58,7 @@ export async function* follow<T extends { seq: number }>(
     const connection = new AbortController();
     const signals = signal ? [signal, connection.signal] : [connection.signal];
     const headers: Record<string, string> = { ...target.headers, Accept: "text/event-stream" };
-    if (last !== undefined) headers["Last-Event-ID"] = last;
+    if (target.resumes && last !== undefined) headers["Last-Event-ID"] = last;
     let pause: number | undefined;
     try {
       const response = await target.fetch(url, { headers, signal: AbortSignal.any(signals) });
@@ -72,7 +75,7 @@ export async function* follow<T extends { seq: number }>(
           budget.reset();
           yield parsed;
         }
-        return; // the server ended it: the log is complete, or the token withdrawn
+        return; // the server ended it: the game's log is complete, or the token withdrawn
       }
     } catch (error) {
       if (signal?.aborted || error instanceof DangerError) throw error;
@@ -92,9 +95,9 @@ export function gameMessage(message: EventSourceMessage): StreamMessage {
   return data as EventOut;
 }
 
-/** A player's message: what happened at one of their games. */
-export function playerMessage(message: EventSourceMessage): PlayerMessage {
-  return JSON.parse(message.data) as PlayerMessage;
+/** A player's notice: what happened at one of their games. */
+export function playerNotice(message: EventSourceMessage): PlayerNotice {
+  return JSON.parse(message.data) as PlayerNotice;
 }
 
 /** The SSE messages of one connection's body; Lost when it stays silent too long. */

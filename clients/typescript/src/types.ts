@@ -25,22 +25,15 @@ export type LobbyQuery = NonNullable<operations["listGames"]["parameters"]["quer
 /** The filters and paging of GET /v1/players/{id}/games. */
 export type PlayerGamesQuery = NonNullable<operations["listPlayerGames"]["parameters"]["query"]>;
 
-/** What GET /v1/games/{id} answers, sent on the stream (`view: true`) as `event: view`. */
-export type ViewMessage = GameOut & { type: "view" };
+/** What GET /v1/games/{id} answers, with `type: "view"`: sent on a game's stream with
+ * `view: true` whenever the game comes to rest. */
+export type ViewMessage = Schemas["ViewMessage"];
 /** A message of a game's stream: one of its events, or (with `view: true`) the caller's view. */
 export type StreamMessage = EventOut | ViewMessage;
 
-/** A message of a registered player's stream, about one of their games: joined, started,
- * over, or (also for each game where it is so when the stream opens) the player's turn. */
-export interface PlayerMessage {
-  type: "game_joined" | "game_started" | "your_turn" | "game_ended";
-  /** The game's id. */
-  game: string;
-  /** The kind of game: "danger", "high-voltage", "danger-13", "danger-danger". */
-  kind: string;
-  seat: number;
-  seq: number;
-}
+/** A notice of a registered player's stream, about one of their games: joined, started,
+ * their turn, over, or left (first, for each game open or running when the stream opens). */
+export type PlayerNotice = Schemas["PlayerNotice"];
 
 /** The caller's view, as opposed to an event (whose `type` is a plain string). */
 export function isView(message: StreamMessage): message is ViewMessage {
