@@ -88,7 +88,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "danger-ts-"));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const log = join(dataDir, "serve.log");
-const service = spawn(DANGER, ["serve", "--host", "127.0.0.1", "--port", String(port), "--data-dir", dataDir], {
+const serve = ["serve", "--host", "127.0.0.1", "--port", String(port), "--data-dir", dataDir];
+const service = spawn(DANGER, serve, {
   cwd: dataDir,
   detached: true, // a process group of its own, to be stopped whole
   stdio: ["ignore", openSync(log, "w"), openSync(log, "a")],

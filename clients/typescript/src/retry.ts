@@ -109,7 +109,8 @@ export function retrying(options: RetryOptions = {}, base: typeof fetch = global
         if (request.signal.aborted || !(repeatable || neverSent(error))) throw error;
         const pause = budget.next(undefined);
         if (pause === undefined) throw error;
-        options.onRetry?.({ method: request.method, url: request.url, attempt, status: undefined, pauseMs: pause });
+        const { method, url } = request;
+        options.onRetry?.({ method, url, attempt, status: undefined, pauseMs: pause });
         await sleep(pause, request.signal);
         continue;
       }
@@ -118,7 +119,8 @@ export function retrying(options: RetryOptions = {}, base: typeof fetch = global
       const pause = budget.next(response.headers.get("Retry-After"));
       if (pause === undefined) return response;
       await response.body?.cancel();
-      options.onRetry?.({ method: request.method, url: request.url, attempt, status: response.status, pauseMs: pause });
+      const { method, url } = request;
+      options.onRetry?.({ method, url, attempt, status: response.status, pauseMs: pause });
       await sleep(pause, request.signal);
     }
   };

@@ -19,7 +19,12 @@ const KINDS: { body: CreateGame; seats: number }[] = [
 ];
 
 /** The seat's moves until its view shows the game over. */
-async function playSeat(seat: Game, choose: () => number, signal: AbortSignal, sent: { n: number }): Promise<string> {
+async function playSeat(
+  seat: Game,
+  choose: () => number,
+  signal: AbortSignal,
+  sent: { n: number },
+): Promise<string> {
   for await (const message of seat.stream({ view: true, signal })) {
     if (!isView(message)) continue;
     if (message.status === "finished" || message.status === "abandoned") return message.status;
@@ -40,7 +45,8 @@ async function playSeat(seat: Game, choose: () => number, signal: AbortSignal, s
 }
 
 for (const [n, kind] of KINDS.entries()) {
-  test(`a game of ${kind.body.game} is played to its end by views of the stream (seed ${SEED + n})`, { timeout: GAME_MS + 10_000 }, async () => {
+  const name = `a game of ${kind.body.game} is played to its end by views of the stream (seed ${SEED + n})`;
+  test(name, { timeout: GAME_MS + 10_000 }, async () => {
     const client = new Client(API);
     const names = Array.from({ length: kind.seats }, (_, seat) => `p${seat}`);
     const { admin, seats } = await table(client, kind.body, names);

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { Client, type PlayerNotice } from "../src/index.js";
 import { API } from "./service.js";
 
-test("a player's stream tells how their games stand, then what happens at them", { timeout: 30_000 }, async () => {
+test("a player's stream tells how their games stand, then what happens", { timeout: 30_000 }, async () => {
   const anyone = new Client(API);
   const ann = await anyone.players.register({ name: "Ann" });
   const player = new Client(API, { token: ann.token });
@@ -23,7 +23,8 @@ test("a player's stream tells how their games stand, then what happens at them",
     return step.value;
   };
   // On connecting: the game Ann sits in, open.
-  assert.deepEqual(await next(), { type: "game_joined", game: created.id, kind: "danger", seat: 0, status: "open", seq: 3 });
+  const open = { type: "game_joined", game: created.id, kind: "danger", seat: 0, status: "open", seq: 3 };
+  assert.deepEqual(await next(), open);
   await admin.start();
   while (!notices.some((n) => n.type === "game_started")) await next();
   const started = notices.at(-1)!;

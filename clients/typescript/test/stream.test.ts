@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { Client, isView, type EventOut } from "../src/index.js";
 import { API, Relay, table } from "./service.js";
 
-test("a stream cut mid-way resumes with Last-Event-ID, with no gap and no duplicate", { timeout: 60_000 }, async () => {
+test("a cut stream resumes with Last-Event-ID, with no gap and no duplicate", { timeout: 60_000 }, async () => {
   const client = new Client(API);
   const names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"];
   const { admin } = await table(client, { game: "danger", seats: 6 }, names, false);
@@ -50,7 +50,7 @@ test("a stream opened after a seq sends only what follows it", { timeout: 30_000
   assert.deepEqual(seen, log.filter((e) => e.seq > after).map((e) => e.seq));
 });
 
-test("a command whose answer was lost is sent again under its key and applied once", { timeout: 30_000 }, async () => {
+test("a command whose answer was lost is sent again and applied once", { timeout: 30_000 }, async () => {
   const client = new Client(API);
   const { seats } = await table(client, { game: "danger", seats: 2 }, ["Ann", "Bob"]);
   const views = await Promise.all(seats.map((seat) => seat.get()));
@@ -61,7 +61,8 @@ test("a command whose answer was lost is sent again under its key and applied on
   const url = await relay.start();
   try {
     const retries: unknown[] = [];
-    const seat = new Client(url, { retry: { onRetry: (r) => retries.push(r) } }).game(seats[index]!.id, seats[index]!.token);
+    const relayed = new Client(url, { retry: { onRetry: (r) => retries.push(r) } });
+    const seat = relayed.game(seats[index]!.id, seats[index]!.token);
     const result = await seat.command(before.legal[0]!);
     assert.equal(retries.length, 1, "sent twice: the first answer was lost");
     assert.equal(relay.requests.length, 2);
