@@ -47,6 +47,8 @@ export interface RelayOptions {
   lose?: number;
   /** Connection n (in order) closes once `cuts[n]` bytes of its answer have passed. */
   cuts?: number[];
+  /** Connection n (in order) goes silent, still open, once `stalls[n]` bytes have passed. */
+  stalls?: number[];
 }
 
 /** A TCP relay on loopback to the service, which loses what it is told to. */
@@ -56,11 +58,13 @@ export class Relay {
   readonly requests: string[] = [];
   private lose: number;
   private readonly cuts: number[];
+  private readonly stalls: number[];
   private readonly sockets = new Set<Socket>();
 
   constructor(options: RelayOptions = {}) {
     this.lose = options.lose ?? 0;
     this.cuts = [...(options.cuts ?? [])];
+    this.stalls = [...(options.stalls ?? [])];
   }
 
   async start(): Promise<string> {
@@ -69,6 +73,7 @@ export class Relay {
       const lose = this.lose > 0;
       this.lose -= lose ? 1 : 0;
       const cut = this.cuts.shift();
+      const stall = this.stalls.shift();
       const index = this.requests.push("") - 1;
       const upstream = createConnection(Number(target.port), target.hostname);
       this.sockets.add(client).add(upstream);
@@ -79,6 +84,11 @@ export class Relay {
       });
       upstream.on("data", (chunk: Buffer) => {
         if (lose) return end();
+        if (stall !== undefined && passed + chunk.length >= stall) {
+          client.write(chunk.subarray(0, Math.max(0, stall - passed)));
+          passed = stall;
+          return;
+        }
         if (cut !== undefined && passed + chunk.length >= cut) {
           client.write(chunk.subarray(0, cut - passed));
           return end();

@@ -37,6 +37,30 @@ test("a cut stream resumes with Last-Event-ID, with no gap and no duplicate", { 
   }
 });
 
+test("a stream gone silent past readTimeoutMs is opened again where it stood", { timeout: 30_000 }, async () => {
+  const client = new Client(API);
+  const { admin } = await table(client, { game: "danger", seats: 4 }, ["Ann", "Bob", "Cid", "Dan"], false);
+  await admin.abandon();
+  const log = (await admin.events()).events;
+
+  // The first connection stops after its head and an event, and stays open.
+  const relay = new Relay({ stalls: [1300] });
+  const url = await relay.start();
+  try {
+    const watcher = new Client(url).game(admin.id);
+    const seen: number[] = [];
+    const signal = AbortSignal.timeout(20_000);
+    for await (const message of watcher.stream({ readTimeoutMs: 1_000, signal })) {
+      if (!isView(message)) seen.push(message.seq);
+    }
+    assert.deepEqual(seen, log.map((e) => e.seq));
+    assert.equal(relay.requests.length, 2);
+    assert.match(relay.requests[1]!, new RegExp(`^last-event-id: ${seen[0]}\r$`, "im"));
+  } finally {
+    await relay.stop();
+  }
+});
+
 test("a stream opened after a seq sends only what follows it", { timeout: 30_000 }, async () => {
   const client = new Client(API);
   const { admin } = await table(client, { game: "danger", seats: 2 }, ["Ann", "Bob"], false);
