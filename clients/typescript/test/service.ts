@@ -78,15 +78,17 @@ export class Relay {
       const upstream = createConnection(Number(target.port), target.hostname);
       this.sockets.add(client).add(upstream);
       let passed = 0;
+      let stalled = false; // the client hears nothing more, not even the end
       client.on("data", (chunk: Buffer) => {
         if (this.requests[index]!.length < 4096) this.requests[index] += chunk.toString("latin1");
         upstream.write(chunk);
       });
       upstream.on("data", (chunk: Buffer) => {
         if (lose) return end();
+        if (stalled) return;
         if (stall !== undefined && passed + chunk.length >= stall) {
-          client.write(chunk.subarray(0, Math.max(0, stall - passed)));
-          passed = stall;
+          client.write(chunk.subarray(0, stall - passed));
+          stalled = true;
           return;
         }
         if (cut !== undefined && passed + chunk.length >= cut) {
@@ -101,7 +103,7 @@ export class Relay {
         upstream.destroy();
       };
       client.on("close", end).on("error", end);
-      upstream.on("close", end).on("error", end);
+      upstream.on("close", () => (stalled ? undefined : end())).on("error", end);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     const address = this.server.address();
