@@ -109,7 +109,7 @@ async function* messages(
   const ready: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (message) => ready.push(message) });
   const decoder = new TextDecoder();
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const watch = (): void => {
     clearTimeout(timer);
     timer = setTimeout(() => connection.abort(new Lost("the stream went silent")), readTimeoutMs);
