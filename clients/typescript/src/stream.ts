@@ -53,6 +53,7 @@ export async function* follow<T extends { seq: number }>(
   const url = Object.keys(query).length ? `${target.url}?${new URLSearchParams(query)}` : target.url;
   const budget = new RetryBudget({ ...target.retry, attempts: reconnects + 1 });
   let last: string | undefined = after > 0 ? String(after) : undefined;
+  const get = target.fetch; // called on its own: a browser's fetch refuses another `this`
 
   for (;;) {
     const connection = new AbortController();
@@ -61,7 +62,7 @@ export async function* follow<T extends { seq: number }>(
     if (target.resumes && last !== undefined) headers["Last-Event-ID"] = last;
     let pause: number | undefined;
     try {
-      const response = await target.fetch(url, { headers, signal: AbortSignal.any(signals) });
+      const response = await get(url, { headers, signal: AbortSignal.any(signals) });
       if (RETRIED_STATUSES.has(response.status)) {
         pause = budget.next(response.headers.get("Retry-After"));
         if (pause === undefined) throw await DangerError.fromResponse(response);
