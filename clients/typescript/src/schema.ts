@@ -918,6 +918,9 @@ export interface components {
             round: number;
             rows: string[][];
             sums: number[];
+            to_act: number[];
+            totals: number[] | null;
+            turn: number | null;
             winners: number[] | null;
             won: string[] | null;
             won_counts: number[];
@@ -1203,10 +1206,14 @@ export interface components {
             teams: {
                 [key: string]: components["schemas"]["TeamView"];
             };
+            to_act: number[];
             tokens: {
                 [key: string]: number;
             };
+            totals: number[];
+            turn: number | null;
             winner: string | null;
+            winners: number[] | null;
             your_team: string | null;
         };
         /** DangerOptions */
@@ -1244,6 +1251,7 @@ export interface components {
             stack: string[] | null;
             stack_size: number;
             starter: number;
+            to_act: number[];
             totals: number[];
             turn: number | null;
             winners: number[] | null;
@@ -1435,6 +1443,7 @@ export interface components {
             stage: 1 | 2;
             team_totals: number[] | null;
             teams: number[][] | null;
+            to_act: number[];
             totals: number[];
             trick: number;
             turn: number | null;
