@@ -112,6 +112,22 @@ test-browser: $(TEST_STAMP) $(COMPILED_STAMP) chromium
 screenshots: $(TEST_STAMP) chromium
 	$(PY) -m tests.browser.screenshots
 
+# The TypeScript client (clients/typescript) against `danger serve` on a free loopback port,
+# its store in a temporary directory: npm ci (from npm's cache where it holds the packages),
+# tsc, then node's test runner; its tests also hold the generated types to the spec.
+TS_CLIENT := clients/typescript
+.PHONY: test-typescript typescript
+test-typescript: $(STAMP) $(COMPILED_STAMP)
+	cd $(TS_CLIENT) && npm ci --prefer-offline --no-audit --no-fund
+	cd $(TS_CLIENT) && npm run build
+	cd $(TS_CLIENT) && DANGER_CLI=$(abspath $(VENV))/bin/danger node scripts/with-service.mjs -- npm test
+
+# The TypeScript client's types (clients/typescript/src/schema.ts), from the spec as
+# `make openapi` writes it.
+typescript: openapi
+	cd $(TS_CLIENT) && npm ci --prefer-offline --no-audit --no-fund
+	cd $(TS_CLIENT) && npm run generate
+
 # deploy/proxy/nginx.conf before two API processes (tests/proxy): Debian's nginx.
 nginx:
 	command -v nginx >/dev/null || test -x /usr/sbin/nginx || \
