@@ -322,24 +322,6 @@ async def test_the_audit_pages_show_ok_for_a_game_and_fail_at_the_tampered_event
     await expect(page.locator("[data-audit]")).to_have_attribute("data-audit", "ok")
 
 
-async def test_pages_work_at_phone_width_with_no_request_elsewhere(new_page, service):
-    game_id = await finished_danger_game(service)
-    async with httpx.AsyncClient(base_url=service) as http:
-        ann = (await http.post("/v1/players", json={"name": "Ann"})).json()
-    await game_of_player(service, ann["token"], finish=False)
-    page = await new_page(width=390, height=844)
-    pages = ["/", f"/games/{game_id}", f"/games/{game_id}/replay", f"/games/{game_id}/audit"]
-    for path in [*pages, "/audit", f"/players/{ann['id']}"]:
-        await page.goto(path)
-        await page.wait_for_selector("body[data-ready]")
-        wide = await page.evaluate("document.documentElement.scrollWidth")
-        assert wide <= 390, f"{path} is {wide} px wide at phone width"
-        assert await page.locator("h1").count() == 1
-    answer = await page.request.get("/")
-    policy = answer.headers["content-security-policy"]
-    assert "default-src 'self'" in policy and "script-src 'self'" in policy
-
-
 async def test_a_private_game_is_joined_through_its_invite_link(new_page):
     ann, bob, eve = [await new_page() for _ in range(3)]
     await ann.goto("/")
