@@ -164,7 +164,15 @@ async def lobby(page: Page, service: str, games: dict[str, Any], tmp: Path) -> N
             assert "RULINGS" not in option["help"] + label, (kind, option)
             for value, text in option["choices"]:
                 assert text != value, (kind, option)
-    await page.get_by_label("Game", exact=True).select_option(KINDS[0])
+    # A game's id is 12 random letters and digits, and breaks at no space: the widest the
+    # service may make must not push the lobby sideways either.
+    await page.evaluate(
+        "for (const a of document.querySelectorAll('[data-lobby] td:first-child a'))"
+        " a.textContent = 'W'.repeat(12)"
+    )
+    wide, width = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide <= width, f"the lobby with the widest ids is {wide} px wide on a {width} px screen"
+    await page.reload()
 
 
 async def watch(page: Page, service: str, games: dict[str, Any], tmp: Path) -> None:
