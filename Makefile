@@ -108,9 +108,10 @@ chromium:
 test-browser: $(TEST_STAMP) $(COMPILED_STAMP) chromium
 	$(PY) -m pytest -q -p no:randomly tests/browser
 
-# Every page at desktop and phone width, into docs/screenshots/.
-screenshots: $(TEST_STAMP) chromium
-	$(PY) -m tests.browser.screenshots
+# Every page at desktop and phone width, into docs/screenshots/: the pages tests/browser/
+# test_pages.py checks, as it checks them.
+screenshots: $(TEST_STAMP) $(COMPILED_STAMP) chromium
+	DANGER_TEST_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q -p no:randomly tests/browser/test_pages.py
 
 # The TypeScript client (clients/typescript) against `danger serve` on a free loopback port,
 # its store in a temporary directory: npm ci (from npm's cache where it holds the packages),

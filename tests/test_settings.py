@@ -16,6 +16,7 @@ from service.infra.config import Rate, Settings, variables
 ROOT = Path(__file__).parents[1]
 # Read by the examples and the tests, not by the service.
 NOT_SETTINGS = {"DANGER_API", "DANGER_TEST_REDIS_URL", "DANGER_TEST_QUEUE_URL"}
+NOT_SETTINGS |= {"DANGER_TEST_SCREENSHOTS"}
 
 
 def table() -> list[str]:

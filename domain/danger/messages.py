@@ -14,8 +14,8 @@ from .cards import Colour
 
 class DangerOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     fourth_row_needs: Literal["row", "total"] = "row"
-    """RULINGS: "row" = 6+ cards in the fourth row (the rulebook); "total" = 6+ cards in
-    front of the player (the German original)."""
+    """What protecting a player's fourth row needs: "row", 6 or more cards in that row (the
+    rulebook); "total", 6 or more cards in front of the player (the German original)."""
     turn_seconds: Annotated[float, msgspec.Meta(ge=1, le=86400)] | None = None
     """A turn clock: a seat that has not finished its turn in time draws from the stack and
     protects nothing. Its deadline is public."""

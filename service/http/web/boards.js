@@ -6,10 +6,19 @@ import { h, plain, words } from "./dom.js";
 const DANGER_COLOURS = { R: "red", B: "blue", G: "green", Y: "yellow" };
 const HV_COLOURS = { 1: "ten", 2: "twenty", 3: "thirty", 4: "forty", 5: "fifty" };
 
-function seatName(view, seat) {
+function playerName(view, seat) {
   const player = (view.players || []).find((p) => p.seat === seat);
-  const name = player ? player.name : `Seat ${seat + 1}`;
+  return player ? player.name : `Seat ${seat}`;
+}
+
+function seatName(view, seat) {
+  const name = playerName(view, seat);
   return view.you === seat ? `${name} (you)` : name;
+}
+
+// The seat's number as the API gives it (0 first), as the commands and the replay name it.
+function seatLabel(view, seat) {
+  return `${playerName(view, seat)} (${view.you === seat ? "you, " : ""}seat ${seat})`;
 }
 
 function card(text, colour, label) {
@@ -29,7 +38,7 @@ function seatPanel(view, seat, { turn, extra } = {}, ...children) {
       "aria-label": seatName(view, seat),
       "data-seat": seat,
     },
-    h("h3", {}, seatName(view, seat), turn ? h("span", { class: "badge" }, "to play") : null, extra || null),
+    h("h3", {}, seatName(view, seat), h("span", { class: "muted seat-number" }, `seat ${seat}`), turn ? h("span", { class: "badge" }, "to play") : null, extra || null),
     children,
   );
 }
@@ -63,45 +72,73 @@ function dangerCard(text) {
   return card(text, colour, colour ? `${colour} ${String(text).slice(1)}` : text);
 }
 
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// A game over keeps its last round's cards only in that round's scoring: the table shows
+// them there, not the emptied rows, stacks and hands the rules leave behind.
+function over(s) {
+  return s.phase === "over";
+}
+
+function dangerRows(view, seat, rows, scored) {
+  return h(
+    "table",
+    { class: "rows" },
+    h("caption", { class: "visually-hidden" }, `${scored ? "Final rows" : "Rows"} of ${seatName(view, seat)}`),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Row"), h("th", { scope: "col" }, "Cards"), h("th", { scope: "col" }, "Sum"), scored ? h("th", { scope: "col" }, "Points") : null)),
+    h(
+      "tbody",
+      {},
+      rows.map(([colour, row]) =>
+        h(
+          "tr",
+          { class: `row ${colour}`, "data-row": colour },
+          h("th", { scope: "row" }, colour, row.protected ? h("span", { class: "badge", title: "protected" }, "protected") : null, row.closed ? h("span", { class: "badge", title: "closed" }, "closed") : null),
+          h("td", {}, cards(row.cards, dangerCard)),
+          h("td", { class: "sum" }, row.sum),
+          scored ? h("td", { class: "points", title: row.note || "" }, row.points) : null,
+        ),
+      ),
+    ),
+  );
+}
+
 function danger(view, s) {
+  const ended = over(s) && s.last_round;
   const table = h(
     "div",
     { class: "middle" },
-    facts([
-      ["Round", `${s.round} of ${s.rounds}`],
-      ["Stack", `${s.stack_size} cards`],
-      ["Discard", s.discard.top ? [dangerCard(s.discard.top), ` (${s.discard.count})`] : `${s.discard.count} cards`],
-      s.drawn ? ["Drawn", dangerCard(s.drawn)] : null,
-      ["Phase", words(s.phase)],
-    ]),
+    facts(
+      ended
+        ? [["Round", `${s.round} of ${s.rounds}`], ["Phase", "game over"]]
+        : [
+            ["Round", `${s.round} of ${s.rounds}`],
+            ["Stack", plural(s.stack_size, "card")],
+            ["Discard", s.discard.top ? [dangerCard(s.discard.top), ` (${s.discard.count})`] : plural(s.discard.count, "card")],
+            s.drawn ? ["Drawn", dangerCard(s.drawn)] : null,
+            ["Phase", words(s.phase)],
+          ],
+    ),
   );
-  const boards = s.boards.map((board) =>
-    seatPanel(
+  const boards = s.boards.map((board) => {
+    const scored = ended ? s.last_round.rows.filter((r) => r.seat === board.seat) : null;
+    return seatPanel(
       view,
       board.seat,
       { turn: view.status === "active" && s.turn === board.seat },
-      h(
-        "table",
-        { class: "rows" },
-        h("caption", { class: "visually-hidden" }, `Rows of ${seatName(view, board.seat)}`),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Row"), h("th", { scope: "col" }, "Cards"), h("th", { scope: "col" }, "Sum"))),
-        h(
-          "tbody",
-          {},
-          Object.entries(board.rows).map(([colour, row]) =>
-            h(
-              "tr",
-              { class: `row ${colour}`, "data-row": colour },
-              h("th", { scope: "row" }, colour, row.protected ? h("span", { class: "badge", title: "protected" }, "protected") : null, row.closed ? h("span", { class: "badge", title: "closed" }, "closed") : null),
-              h("td", {}, cards(row.cards, dangerCard)),
-              h("td", { class: "sum" }, row.sum),
-            ),
-          ),
-        ),
-      ),
-      h("p", { class: "muted" }, `${board.cards_in_front} cards in front`),
-    ),
-  );
+      scored
+        ? [
+            dangerRows(view, board.seat, scored.map((r) => [r.colour, r]), true),
+            h("p", { class: "muted" }, `Last round: ${plural(s.last_round.points[board.seat], "point")}`),
+          ]
+        : [
+            dangerRows(view, board.seat, Object.entries(board.rows), false),
+            h("p", { class: "muted" }, `${plural(board.cards_in_front, "card")} in front`),
+          ],
+    );
+  });
   return [table, h("div", { class: "seats" }, boards), totals(view, s.totals), winners(view, s.winners)];
 }
 
@@ -111,17 +148,44 @@ function hvCard(value) {
   return card(value, `hv ${colour}`, `${value}`);
 }
 
+function zonesTable(view, seat, zones) {
+  if (!zones || !zones.length) return h("p", { class: "muted" }, "No cards won");
+  const list = (values) => (values.length ? cards(values, hvCard) : h("span", { class: "muted" }, "none"));
+  return h(
+    "table",
+    { class: "zones" },
+    h("caption", { class: "visually-hidden" }, `Won cards of ${seatName(view, seat)} by colour`),
+    h("thead", {}, h("tr", {}, ["Colour", "Safe", "Danger", "Catastrophic", "Points"].map((c) => h("th", { scope: "col" }, c)))),
+    h(
+      "tbody",
+      {},
+      zones.map((zone) =>
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row" }, zone.colour),
+          h("td", {}, zone.safe === null ? h("span", { class: "muted" }, "none") : hvCard(zone.safe)),
+          h("td", {}, list(zone.danger)),
+          h("td", {}, list(zone.catastrophic)),
+          h("td", { class: "sum" }, zone.points),
+        ),
+      ),
+    ),
+  );
+}
+
 function highVoltage(view, s) {
+  const ended = over(s);
   const middle = h(
     "div",
     { class: "middle" },
     facts([
       ["Round", `${s.round} of ${s.rounds}`],
-      ["Phase", s.phase === "draft" ? `draft, stage ${s.stage}` : words(s.phase)],
+      ["Phase", ended ? "game over" : s.phase === "draft" ? `draft, stage ${s.stage}` : words(s.phase)],
       s.phase === "tricks" ? ["Trick", s.trick] : null,
     ]),
-    h("div", { class: "trick", "aria-label": "Current trick" }, h("h3", {}, "Trick"), s.plays.length ? s.plays.map((p) => h("span", { class: "play" }, seatName(view, p.seat), ": ", hvCard(p.card))) : h("span", { class: "muted" }, "no card yet")),
-    s.hand ? h("div", { class: "hand", "aria-label": "Your hand" }, h("h3", {}, "Your hand"), cards(s.hand, hvCard)) : null,
+    ended ? null : h("div", { class: "trick", "aria-label": "Current trick" }, h("h3", {}, "Trick"), s.plays.length ? s.plays.map((p) => h("span", { class: "play" }, seatName(view, p.seat), ": ", hvCard(p.card))) : h("span", { class: "muted" }, "no card yet")),
+    s.hand && !ended ? h("div", { class: "hand", "aria-label": "Your hand" }, h("h3", {}, "Your hand"), cards(s.hand, hvCard)) : null,
     s.choose_from && s.choose_from.length ? h("div", { class: "hand" }, h("h3", {}, "To choose from"), cards(s.choose_from, hvCard)) : null,
   );
   const seats = s.hand_sizes.map((size, seat) =>
@@ -130,17 +194,11 @@ function highVoltage(view, s) {
       seat,
       { turn: view.status === "active" && s.turn === seat },
       facts([
-        ["In hand", size],
+        ended ? null : ["In hand", plural(size, "card")],
         s.phase === "draft" ? ["Picked", s.picked[seat] ? "yes" : "not yet"] : null,
-        ["This round", `${s.round_points[seat]} points`],
+        [ended ? "Last round" : "This round", plural(s.round_points[seat], "point")],
       ]),
-      h(
-        "div",
-        { class: "zones" },
-        (s.zones[seat] || []).length
-          ? s.zones[seat].map((zone) => h("div", { class: "zone" }, plain(zone)))
-          : h("span", { class: "muted" }, "no cards won"),
-      ),
+      zonesTable(view, seat, s.zones[seat]),
       s.won[seat] && s.won[seat].length ? h("p", {}, "Won: ", cards(s.won[seat], hvCard)) : null,
     ),
   );
@@ -154,33 +212,49 @@ function d13Card(text) {
 }
 
 function danger13(view, s) {
+  const ended = over(s);
   const middle = h(
     "div",
     { class: "middle" },
-    facts([
-      ["Round", s.round],
-      ["Dealer", seatName(view, s.dealer)],
-      ["Revealed", s.revealed ? d13Card(s.revealed) : "none"],
-      ["Packet", `${s.packet_size} cards`],
-      ["Pile", `${s.pile_size} cards`],
-      ["Discard", `${s.discard_size} cards`],
-      ["Phase", words(s.phase)],
-      s.pending ? ["Decision", [seatName(view, s.pending.seat), ": ", d13Card(s.pending.card)]] : null,
-    ]),
-  );
-  const seats = s.rows.map((row, seat) =>
-    seatPanel(
-      view,
-      seat,
-      { turn: view.status === "active" && s.dealer === seat, extra: s.received[seat] ? h("span", { class: "badge" }, "has a card") : null },
-      h("p", {}, cards(row, d13Card)),
-      facts([
-        ["Sum", `${s.sums[seat]} of ${s.limits[seat]}`],
-        ["Won", `${s.won_counts[seat]} cards`],
-      ]),
+    facts(
+      ended
+        ? [["Round", s.round], ["Phase", "game over"]]
+        : [
+            ["Round", s.round],
+            ["Dealer", seatName(view, s.dealer)],
+            ["Revealed", s.revealed ? d13Card(s.revealed) : "none"],
+            ["Packet", plural(s.packet_size, "card")],
+            ["Pile", plural(s.pile_size, "card")],
+            ["Discard", plural(s.discard_size, "card")],
+            ["Phase", words(s.phase)],
+            s.pending ? ["Decision", [seatName(view, s.pending.seat), ": ", d13Card(s.pending.card)]] : null,
+          ],
     ),
   );
-  return [middle, h("div", { class: "seats" }, seats), s.won && s.won.length ? h("p", {}, "Your won cards: ", cards(s.won, d13Card)) : null, winners(view, s.winners)];
+  const seats = s.rows.map((row, seat) => {
+    const discarded = ended && s.last_round ? s.last_round.discarded[seat] : null;
+    return seatPanel(
+      view,
+      seat,
+      { turn: view.status === "active" && s.dealer === seat, extra: !ended && s.received[seat] ? h("span", { class: "badge" }, "has a card") : null },
+      ended
+        ? facts([
+            ["Last row", cards(discarded, d13Card)],
+            ["Won", plural(s.won_counts[seat], "card")],
+            s.plus_signs ? ["“+” signs", s.plus_signs[seat]] : null,
+          ])
+        : [
+            h("p", {}, cards(row, d13Card)),
+            facts([
+              ["Sum", `${s.sums[seat]} of ${s.limits[seat]}`],
+              ["Won", plural(s.won_counts[seat], "card")],
+            ]),
+          ],
+      ended && s.all_won ? h("p", {}, "Won cards: ", cards(s.all_won[seat], d13Card)) : null,
+    );
+  });
+  const yours = !ended && s.won && s.won.length ? h("p", {}, "Your won cards: ", cards(s.won, d13Card)) : null;
+  return [middle, h("div", { class: "seats" }, seats), yours, winners(view, s.winners)];
 }
 
 // Danger Danger: the six stacks, each team's relay, held card and Swap Card.
@@ -191,10 +265,11 @@ function ddCard(text) {
 }
 
 function dangerDanger(view, s) {
+  const ended = over(s);
   const stacks = h(
     "ol",
     { class: "stacks", "aria-label": "Stacks" },
-    s.stacks.map((stack, i) => h("li", { "data-stack": i }, h("span", { class: "muted" }, `Stack ${i + 1}: `), stack.length ? ddCard(stack[stack.length - 1]) : h("span", { class: "muted" }, "empty"), stack.length > 1 ? h("span", { class: "muted" }, ` (${stack.length})`) : null)),
+    s.stacks.map((stack, i) => h("li", { "data-stack": i }, h("span", { class: "muted" }, `Stack ${i}: `), stack.length ? ddCard(stack[stack.length - 1]) : h("span", { class: "muted" }, "empty"), stack.length > 1 ? h("span", { class: "muted" }, ` (${stack.length})`) : null)),
   );
   const teams = Object.entries(s.teams).map(([name, team]) =>
     h(
@@ -202,20 +277,20 @@ function dangerDanger(view, s) {
       { class: `team ${name}${s.your_team === name ? " you" : ""}`, "aria-label": `Team ${name}` },
       h("h3", {}, `Team ${name}`, s.your_team === name ? h("span", { class: "badge" }, "yours") : null, team.out ? h("span", { class: "badge" }, "out") : null),
       facts([
-        ["Seats", team.seats.map((seat) => seatName(view, seat)).join(", ")],
-        ["Next to draw", seatName(view, team.next_to_draw)],
-        ["Held card", team.holder === null ? "none" : [seatName(view, team.holder), ": ", team.holding ? ddCard(team.holding) : "a card"]],
+        ["Seats", team.seats.map((seat) => seatLabel(view, seat)).join(", ")],
+        ended ? null : ["Next to draw", seatName(view, team.next_to_draw)],
+        ended ? null : ["Held card", team.holder === null ? "none" : [seatName(view, team.holder), ": ", team.holding ? ddCard(team.holding) : "a card"]],
         ["Swap Card", ddCard(team.swap)],
-        ["Pile", `${team.pile_size} cards`],
+        ["Pile", plural(team.pile_size, "card")],
         ["Hands flat", team.declared.length ? team.declared.map((seat) => seatName(view, seat)).join(", ") : "nobody"],
         ["Trashed", cards(team.trashed, ddCard)],
-        ["Cases now", s.cases_now[name]],
+        [ended ? "Cases" : "Cases now", s.cases_now[name]],
         ["Tokens", s.tokens[name]],
       ]),
     ),
   );
   return [
-    h("div", { class: "middle" }, facts([["Round", s.round], ["Attempt", s.attempt], ["Phase", words(s.phase)]]), stacks),
+    h("div", { class: "middle" }, facts([["Round", s.round], ["Attempt", s.attempt], ["Phase", ended ? "game over" : words(s.phase)]]), stacks),
     h("div", { class: "seats" }, teams),
     s.winner ? h("p", { class: "winners", role: "status" }, `Won by team ${s.winner}`) : null,
   ];
@@ -248,7 +323,7 @@ export function describe(command, view) {
     case "refuse": return "Refuse the card";
     case "accept": return "Accept the card";
     case "draw_card": return "Draw the team's next card";
-    case "play_card": return `Play on stack ${c.stack + 1} (on ${c.on})`;
+    case "play_card": return `Play on stack ${c.stack} (on ${c.on})`;
     case "new_stack": return "Start a new stack";
     case "swap": return "Swap with the Swap Card";
     case "trash": return "Trash the held card";

@@ -93,7 +93,7 @@ export async function gamePage(main, id) {
       who,
       you === null || you === undefined
         ? "You are watching as a spectator."
-        : [`You play seat ${you + 1}, ${view.players.find((p) => p.seat === you)?.name}. `,
+        : [`You play seat ${you}, ${view.players.find((p) => p.seat === you)?.name}. `,
            h("button", { type: "button", class: "link", onclick: () => { tokens.drop(id, "seat"); refresh(); } }, "Forget this seat here")],
     );
     drawSeating(game);
@@ -106,13 +106,14 @@ export async function gamePage(main, id) {
   function drawSeating(game) {
     const view = game.view;
     const players = h(
-      "ol",
+      "ul",
       { class: "players", "aria-label": "Seats" },
       Array.from({ length: view.seats }, (_, seat) => {
         const player = view.players.find((p) => p.seat === seat);
         // A registered player's name leads to their games (/players/{id}).
         const name = player && player.player ? h("a", { href: `/players/${player.player}`, "data-player": player.player }, player.name) : player && player.name;
-        return h("li", {}, player ? [name, player.team ? ` (team ${player.team})` : "", player.bot ? ` · ${player.bot} bot` : ""] : h("span", { class: "muted" }, "empty"));
+        // Numbered as the API numbers seats (0 first), not as a list counts.
+        return h("li", {}, h("span", { class: "muted" }, `Seat ${seat}: `), player ? [name, player.team ? ` (team ${player.team})` : "", player.bot ? ` · ${player.bot} bot` : ""] : h("span", { class: "muted" }, "empty"));
       }),
     );
     if (game.status !== "open") {

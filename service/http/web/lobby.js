@@ -2,7 +2,8 @@
 // drawn from the spec's create schemas, with their limits, so it offers what the API takes.
 
 import { call, openapi, tokens } from "./api.js";
-import { h, clear, GAME_NAMES, words } from "./dom.js";
+import { h, clear, GAME_NAMES } from "./dom.js";
+import { optionText } from "./options.js";
 
 const CREATE_SCHEMAS = {
   danger: "CreateDangerGame",
@@ -17,25 +18,26 @@ function resolve(spec, schema) {
 }
 
 // One option's control, or null for what the form leaves out (sandbox-only settings).
-function optionField(spec, name, schema, prefix) {
+function optionField(spec, game, name, schema, prefix) {
   schema = resolve(spec, schema);
   const description = schema.description || "";
   if (description.startsWith("Sandbox only")) return null;
+  const { label, help: helpText, choices } = optionText(game, name, description);
   const id = `${prefix}-${name}`;
-  const help = description ? h("small", { id: `${id}-help`, class: "muted" }, description) : null;
-  const common = { id, name, "aria-describedby": description ? `${id}-help` : null };
+  const help = helpText ? h("small", { id: `${id}-help`, class: "muted" }, helpText) : null;
+  const common = { id, name, "aria-describedby": helpText ? `${id}-help` : null };
   if (schema.enum) {
-    return h("div", { class: "field" }, h("label", { for: id }, words(name)), h("select", common, schema.enum.map((v) => h("option", { value: v, selected: v === schema.default }, v))), help);
+    return h("div", { class: "field" }, h("label", { for: id }, label), h("select", common, schema.enum.map((v) => h("option", { value: v, selected: v === schema.default }, choices[v] || v))), help);
   }
   if (schema.type === "boolean") {
-    return h("div", { class: "field check" }, h("input", { ...common, type: "checkbox", checked: schema.default === true }), h("label", { for: id }, words(name)), help);
+    return h("div", { class: "field check" }, h("input", { ...common, type: "checkbox", checked: schema.default === true }), h("label", { for: id }, label), help);
   }
   const numeric = schema.type === "number" || schema.type === "integer" ? schema : (schema.oneOf || []).map((s) => resolve(spec, s)).find((s) => s.type === "number" || s.type === "integer");
   if (numeric) {
     return h(
       "div",
       { class: "field" },
-      h("label", { for: id }, words(name)),
+      h("label", { for: id }, label),
       h("input", { ...common, type: "number", inputmode: "decimal", min: numeric.minimum, max: numeric.maximum, step: numeric.type === "integer" ? 1 : "any", value: schema.default ?? "", placeholder: schema.default === null || schema.default === undefined ? "none" : null, "data-kind": numeric.type }),
       help,
     );
@@ -47,7 +49,7 @@ function optionField(spec, name, schema, prefix) {
       const cid = `${id}-${card}`;
       return h("div", { class: "count" }, h("label", { for: cid }, card), h("input", { id: cid, type: "number", min: s.minimum ?? 0, max: s.maximum, step: 1, value: standard, "data-card": card, "data-standard": standard, title: s.description || "" }));
     });
-    return h("details", { class: "field deck", "data-option": name }, h("summary", {}, words(name), " (the default deck unless changed)"), help, h("div", { class: "counts" }, counts));
+    return h("details", { class: "field deck", "data-option": name }, h("summary", {}, label), help, h("div", { class: "counts" }, counts));
   }
   return null;
 }
@@ -90,7 +92,7 @@ async function createForm() {
     if (!seats.value || Number(seats.value) < seats.min || Number(seats.value) > seats.max) seats.value = Math.max(seatSchema.minimum, Math.min(3, seatSchema.maximum));
     seatsHelp.textContent = `${seatSchema.minimum} to ${seatSchema.maximum}`;
     const optionSchema = resolve(spec, schema.properties.options);
-    clear(options, h("legend", {}, "Options"), Object.entries(optionSchema.properties || {}).map(([name, s]) => optionField(spec, name, s, "option")));
+    clear(options, h("legend", {}, "Options"), Object.entries(optionSchema.properties || {}).map(([name, s]) => optionField(spec, kind.value, name, s, "option")));
   }
   kind.addEventListener("change", follow);
   follow();

@@ -32,7 +32,7 @@ function row(game) {
         h("a", { href: `/games/${game.id}/audit`, "data-link": "audit", "aria-label": `Audit of ${game.id}` }, "Audit"),
       ),
     ),
-    h("td", {}, `seat ${game.seat + 1} of ${game.seats}`),
+    h("td", {}, `seat ${game.seat} (${game.seats} seats)`),
     h("td", {}, outcome, game.score !== null ? h("span", { class: "muted" }, ` · ${game.score}`) : null),
     h("td", {}, h("time", { datetime: game.created_at }, when(game.created_at))),
   );

@@ -5,6 +5,7 @@
 import { call, tokens } from "./api.js";
 import { board } from "./boards.js";
 import { h, clear, GAME_NAMES, plain, words } from "./dom.js";
+import { icon } from "./icons.js";
 
 async function allEvents(id, token) {
   const events = [];
@@ -67,11 +68,11 @@ export async function replayPage(main, id) {
     h(
       "div",
       { class: "replay-bar" },
-      button("First event", "⏮", () => go(1)),
-      button("Previous event", "◀", () => step(-1)),
+      button("First event", icon("first"), () => go(1)),
+      button("Previous event", icon("previous"), () => step(-1)),
       slider,
-      button("Next event", "▶", () => step(1)),
-      button("Last event", "⏭", () => go(last)),
+      button("Next event", icon("next"), () => step(1)),
+      button("Last event", icon("last"), () => go(last)),
     ),
     h("p", { class: "muted hint" }, "Arrow keys step through the events; the address names the position."),
     h("div", { class: "replay" }, place, h("aside", { class: "event-list" }, h("h2", {}, "Events"), list)),

@@ -17,8 +17,9 @@ class DangerOptions:
     Attributes:
         deck (list[str] | None | Unset): Sandbox only: the complete stack, top first, e.g. ["R7", "B1", ...] (108
             cards).
-        fourth_row_needs (DangerOptionsFourthRowNeeds | Unset): RULINGS: "row" = 6+ cards in the fourth row (the
-            rulebook); "total" = 6+ cards in front of the player (the German original). Default: 'row'.
+        fourth_row_needs (DangerOptionsFourthRowNeeds | Unset): What protecting a player's fourth row needs: "row", 6 or
+            more cards in that row (the rulebook); "total", 6 or more cards in front of the player (the German original).
+            Default: 'row'.
         idle_minutes (float | Unset): A game in which no seat has sent a command for this many minutes ends as abandoned
             (timers ringing do not count). Default: 60.0.
         seed (None | str | Unset): Sandbox only: the server seed as hex, for a reproducible shuffle.
