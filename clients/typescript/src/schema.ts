@@ -1221,7 +1221,7 @@ export interface components {
             /** @description Sandbox only: the complete stack, top first, e.g. ["R7", "B1", ...] (108 cards). */
             deck?: string[] | null;
             /**
-             * @description RULINGS: "row" = 6+ cards in the fourth row (the rulebook); "total" = 6+ cards in front of the player (the German original).
+             * @description What protecting a player's fourth row needs: "row", 6 or more cards in that row (the rulebook); "total", 6 or more cards in front of the player (the German original).
              * @default row
              * @enum {string}
              */
