@@ -258,6 +258,7 @@ class GamesController(Controller):
             request.app.state.clients.of(request.scope),
             player,
             data.invite,
+            data.seat,
         )
         seat = outcome.envelopes[0].data["seat"]
         receipt = receipt_of(request, outcome)

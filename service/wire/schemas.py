@@ -99,6 +99,11 @@ class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     invite: Annotated[str, msgspec.Meta(max_length=64)] | None = None
     """A private game's invite, from its creator; without the right one, the private game
     is not found (404)."""
+    seat: Annotated[int, msgspec.Meta(ge=0, le=7)] | None = None
+    """The seat to take, from 0; by default the lowest free seat. A seat taken is 409
+    seat_taken, one beyond the game's seats 409 seat_out_of_range. In High Voltage's team
+    mode the seat is the team (0 and 2 against 1 and 3); in Danger Danger the team is
+    `team`, by default alternating by seat."""
 
 
 class Receipt(msgspec.Struct, frozen=True):

@@ -34,6 +34,7 @@ TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
     "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
     "changeTeam": [{"seatToken": []}, {"adminToken": []}],
     "reissueSeatToken": [{"seatToken": []}, {"adminToken": []}],
+    "resignSeat": [{"seatToken": []}],
     "health": [{}, {"operatorToken": []}],  # the operators' token for `fresh` alone
 }
 # HEAD takes what the GET beside it takes.
