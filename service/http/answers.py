@@ -84,7 +84,11 @@ def signed(body: Any, receipt: Receipt | None, status: int = 200) -> Response[An
 
 
 def game_out(
-    service: GameService, game: Game, token_viewer: Any, receipt: Receipt | None = None
+    service: GameService,
+    game: Game,
+    token_viewer: Any,
+    receipt: Receipt | None = None,
+    rematch: str | None = None,
 ) -> GameOut:
     return GameOut(
         id=game.id,
@@ -99,6 +103,7 @@ def game_out(
             if timer.public
         ],
         receipt=receipt,
+        rematch=rematch,
     )
 
 

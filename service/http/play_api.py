@@ -167,7 +167,8 @@ class PlayController(Controller):
         "duplicate. Comments keep the line alive. The stream ends after the game's last event "
         "(`seed_revealed`); opened on a game that is over, it sends what follows and ends. "
         "Opened with a seat's token, it also ends after the event that withdraws the token "
-        "(`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, "
+        "(`seat_left`, `seat_token_reissued` or `seat_resigned` naming the seat); opened again "
+        "with that token, "
         "it is refused (401 `token_invalid`).",
         media_type="text/event-stream",
         responses=responses(

@@ -195,6 +195,10 @@ CODES: dict[str, Code] = {
         "The seat asked for is not one of the game's (0 to its seats - 1).",
         "This game has seats 0 to 2, not 3.",
     ),
+    "game_not_over": Code(
+        "The game is open or active: its table plays again once it is over.",
+        "This game is active: its table plays again once it is over.",
+    ),
     "already_resigned": Code("The seat has resigned already.", "Seat 1 has resigned already."),
     "not_your_seat": Code(
         "Another seat's token: only the seat's own player or the admin may do this.",
@@ -564,6 +568,15 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         404: ("unknown_game",),
         409: ("game_not_active", "no_such_seat", "not_your_seat", "already_resigned"),
         422: ("idempotency_key_reused",),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "rematchGame": {
+        400: ("invalid_parameter",),
+        401: ("token_missing", "token_invalid"),
+        403: ("token_for_other_game",),
+        404: ("unknown_game",),
+        409: ("game_not_over", "too_many_open_games"),
         429: ("rate_limited",),
         503: _WRITE_503,
     },

@@ -83,6 +83,7 @@ from service.wire.schemas import (
     Receipt,
     Registered,
     RegisterPlayer,
+    RematchOut,
     Replayed,
     RoundSummary,
     SigningKey,
@@ -338,6 +339,7 @@ class _Played:
     reissued: NewSeatToken
     resigned: _Table  # Danger, 2 seats, won by seat 0 when seat 1 resigned
     resigned_out: GameOut
+    rematch: RematchOut  # the resigned game's table plays again
     abandoned: _Table  # Danger, abandoned by its admin before the start
     abandoned_out: GameOut
     private: Created
@@ -392,6 +394,17 @@ def played() -> _Played:
     resigned.play(dice, commands=4)
     resigned.act(1, tables.Resign(seat=1), 5.9)
     resigned_out = resigned.out(1, written=True)
+    again = _Table("rematch", "danger", 2, resigned.at + timedelta(seconds=48.2))
+    rematch = RematchOut(
+        id=again.id,
+        game="danger",
+        status="open",
+        seats=2,
+        seq=1,
+        rematch_of=resigned.id,
+        admin_token=_token(again.id, "admin"),
+        receipt=again.receipt(),
+    )
 
     abandoned = _Table("abandoned", "danger", 3, STARTED - timedelta(hours=1, minutes=12))
     abandoned.act("anyone", tables.Join(name="Anton"), 33.0)
@@ -415,6 +428,7 @@ def played() -> _Played:
         reissued=reissued,
         resigned=resigned,
         resigned_out=resigned_out,
+        rematch=rematch,
         abandoned=abandoned,
         abandoned_out=abandoned_out,
         private=private.created(invite=INVITE),
@@ -696,6 +710,7 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
         "leaveSeat": {"game_id": teams, "seat": {"second": Example("The second seat", 1)}},
         "changeTeam": {"game_id": teams, "seat": {"third": Example("The third seat", 2)}},
         "reissueSeatToken": {"game_id": teams, "seat": {"first": Example("The first seat", 0)}},
+        "rematchGame": {"game_id": {"game": Example("A finished game", p.resigned.id)}},
         "resignSeat": {
             "game_id": {"game": Example("A Danger game of two seats", p.resigned.id)},
             "seat": {"second": Example("The second seat", 1)},
@@ -915,6 +930,22 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
         },
         "reissueSeatToken": {
             "201": {JSON: {"reissued": Example("Seat 0's new token", _encode(p.reissued))}}
+        },
+        "rematchGame": {
+            "200": {
+                JSON: {
+                    "made": Example(
+                        "The first request made the game: its admin token, once",
+                        _encode(p.rematch),
+                    ),
+                    "found": Example(
+                        "Any later request, from anyone at the table: the same game",
+                        _encode(
+                            msgspec.structs.replace(p.rematch, admin_token=None, receipt=None)
+                        ),
+                    ),
+                }
+            }
         },
         "resignSeat": {
             "200": {
