@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from domain.high_voltage import RULES
 from domain.high_voltage.messages import GameEnded, HighVoltageOptions
+from domain.high_voltage.rules import _best_seats
 from domain.kernel import table as tables
 from tests.domain.resigning import check_resigned_game, resignations
 from tests.domain.scenario import SHUFFLER, applied, started
@@ -48,6 +49,4 @@ def test_a_resigned_partner_does_not_share_the_teams_win():
     applied(table, RULES, tables.decide(table, RULES, tables.Resign(seat=2), 2, SHUFFLER))
     events = tables.decide(table, RULES, tables.Resign(seat=1), 1, SHUFFLER)
     assert events == [tables.SeatResigned(seat=1)]  # each team has a seat still playing
-    from domain.high_voltage.rules import _best_seats
-
     assert _best_seats([9, 1, 9, 1], [18, 2], [[0, 2], [1, 3]], [2, 1]) == [0]
