@@ -54,6 +54,7 @@ class Played:
     scores: list[int]
     won: list[bool]
     teams: list[str | None] = field(default_factory=list)
+    resigned: list[bool] = field(default_factory=list)
 
 
 def play(
@@ -65,10 +66,13 @@ def play(
     think: float = 1.0,
     teams: Sequence[str | None] | None = None,
     record: list[tuple[int | str, Command]] | None = None,
+    resignations: Sequence[tuple[int, int]] = (),
 ) -> Played:
     """Play one game to its end; raise InvariantBroken at the first broken invariant, and
     Stalled where the game stops making progress. `record`, if given, receives every
-    (actor, command) in the order they were decided."""
+    (actor, command) in the order they were decided. `resignations` are (step, seat): at
+    that step of play, if the game is still on, the seat resigns and the bot the table
+    names plays it on."""
     seats = len(bots)
     options = options if options is not None else rules.options_type()
     players = [rules.bot(name) for name in bots]
@@ -101,7 +105,15 @@ def play(
     shuffler = Shuffler(seed, [p.entropy for p in table.players])
     decide(tables.Start(), "admin")
 
-    for _ in range(MAX_STEPS):
+    resigning = sorted(resignations)
+    for step in range(MAX_STEPS):
+        if tables.is_over(table.status):
+            break
+        while resigning and resigning[0][0] <= step and table.status == "active":
+            seat = resigning.pop(0)[1]
+            if not table.players[seat].resigned:
+                decide(tables.Resign(seat=seat), seat)
+                players[seat] = rules.bot(table.players[seat].bot or "greedy")
         if tables.is_over(table.status):
             break
         running = dict(tables.running_timers(table, rules))
@@ -141,6 +153,7 @@ def play(
         scores=[score for score, _ in standings],
         won=[won for _, won in standings],
         teams=[p.team for p in table.players],
+        resigned=[p.resigned for p in table.players],
     )
 
 

@@ -96,6 +96,7 @@ class GameKeys:
         self._retry = f"{tag}:retry:{game_id}:"
         self.secrets = f"{tag}:secrets:{game_id}"
         self.audit = f"{tag}:audit:{game_id}"  # the report, once the game is over
+        self.rematch = f"{tag}:rematch:{game_id}"  # the id of the game made to play again
         self.feed = feed(self.shard)
         self.due = due(self.shard)
 

@@ -5,7 +5,7 @@ from domain.kernel import GameRules
 from .bots import greedy
 from .invariants import invariants
 from .messages import COMMANDS, EVENTS, DangerOptions, GameEnded
-from .rules import REFUSALS, check_options, decide, legal, on_timer, setup, timers
+from .rules import REFUSALS, check_options, decide, legal, on_timer, resign, setup, timers
 from .state import DangerState, evolve, initial
 from .view import DangerView, view
 
@@ -36,6 +36,7 @@ RULES = GameRules(
     on_timer=on_timer,
     greedy=greedy,
     invariants=invariants,
+    resign=resign,
     refusals=REFUSALS,
 )
 

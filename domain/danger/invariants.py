@@ -54,8 +54,9 @@ def invariants(state: DangerState) -> list[str]:
         problems.append(f"{len(cards)} cards in play are not the deck, each card once")
 
     if state.phase == "over":
-        best = max(state.totals)
-        if state.winners != [s for s, t in enumerate(state.totals) if t == best]:
+        left = [s for s in range(seats) if s not in state.resigned]
+        best = max(state.totals[s] for s in left)
+        if state.winners != [s for s in left if state.totals[s] == best]:
             problems.append(f"winners {state.winners} for totals {state.totals}")
     elif state.winners is not None:
         problems.append("winners before the game is over")

@@ -290,7 +290,7 @@ def _end_round(
         RoundScored(round=state.round, rows=scores, points=points, totals=totals),
     ]
     if state.round >= ROUNDS:
-        events.append(GameEnded(totals=totals, winners=winners(totals)))
+        events.append(GameEnded(totals=totals, winners=winners(totals, state.resigned)))
     else:
         events.append(
             RoundStarted(round=state.round + 1, starter=next_starter(totals, state.starter))
@@ -339,3 +339,13 @@ REFUSALS = Refusals(
     check_options=(INVALID_DECK,),
 )
 """Every refusal of Danger's rules, in the order the spec lists them."""
+
+
+def resign(state: DangerState, seat: int) -> list[Event]:
+    """A resignation that leaves one seat able to win ends the game at once, that seat the
+    winner with the totals as they stand; otherwise the game goes on (docs/rulings.md,
+    "Resigning")."""
+    left = [s for s in range(state.seats) if s not in state.resigned]
+    if len(left) > 1:
+        return []
+    return [GameEnded(totals=list(state.totals), winners=left)]

@@ -87,7 +87,9 @@ def next_starter(totals: list[int], previous: int) -> int:
     raise AssertionError("unreachable: some seat holds the lowest total")
 
 
-def winners(totals: list[int]) -> list[int]:
-    """The highest total wins; a tie is shared [house]."""
-    best = max(totals)
-    return [seat for seat, t in enumerate(totals) if t == best]
+def winners(totals: list[int], resigned: list[int] | None = None) -> list[int]:
+    """The highest total wins; a tie is shared [house]. A seat that resigned cannot win
+    (docs/rulings.md, "Resigning")."""
+    out = resigned or []
+    best = max(t for seat, t in enumerate(totals) if seat not in out)
+    return [seat for seat, t in enumerate(totals) if t == best and seat not in out]

@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from domain.kernel import Event
+from domain.kernel.table import SeatResigned
 
 from .cards import COLOURS, Colour
 from .messages import (
@@ -58,6 +59,8 @@ class DangerState(msgspec.Struct):
     drawn: str | None = None  # the card drawn this turn
     shuffles: int = 0  # counters of the random stream used so far
     last_round: RoundScored | None = None
+    resigned: list[int] = msgspec.field(default_factory=list)
+    """Seats that resigned: they play on by the service's hand and cannot win."""
     winners: list[int] | None = None
 
 
@@ -116,6 +119,8 @@ def evolve(state: DangerState, event: Event) -> DangerState:
         case GameEnded(winners=winners):
             state.phase = "over"
             state.winners = list(winners)
+        case SeatResigned(seat=seat):
+            state.resigned.append(seat)
         case _:
             raise ValueError(f"danger cannot fold {type(event).__name__}")
     return state

@@ -6,7 +6,7 @@ from domain.kernel import GameRules
 from .bots import greedy
 from .invariants import invariants
 from .messages import COMMANDS, EVENTS, Danger13Options, GameEnded
-from .rules import REFUSALS, check_options, decide, legal, on_timer, setup, timers
+from .rules import REFUSALS, check_options, decide, legal, on_timer, resign, setup, timers
 from .state import Danger13State, evolve, initial, signs
 from .view import Danger13View, view
 
@@ -38,6 +38,7 @@ RULES = GameRules(
     on_timer=on_timer,
     greedy=greedy,
     invariants=invariants,
+    resign=resign,
     stack_option="stack",
     refusals=REFUSALS,
 )

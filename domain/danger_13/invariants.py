@@ -34,6 +34,9 @@ def invariants(state: Danger13State) -> list[str]:
     if not (0 <= state.dealer < n and 0 <= state.first < n):
         problems.append(f"dealer {state.dealer} / first {state.first} is no seat")
     waiting = state.phase == "decide" or state.revealed  # the game waits for a command
+    # A resignation that leaves one seat able to win ends the game where it stands: before a
+    # scoring, even on a hand's decision.
+    conceded = n - len(state.resigned) <= 1
 
     everywhere = state.pile + state.discard + state.packet
     if state.pending is not None:
@@ -52,13 +55,13 @@ def invariants(state: Danger13State) -> list[str]:
     over = [s for s, row in enumerate(state.rows) if _room(row) <= 0]
     if over and (waiting or len(over) > 1):
         problems.append(f"seats {over} reached their limit and play goes on")
-    if state.phase == "over" and any(state.rows):
+    if state.phase == "over" and any(state.rows) and not conceded:
         problems.append("the game is over with cards in a row")
     for seat, won in enumerate(state.won):
         if not all(c[0] == "+" for c in won):
             problems.append(f"seat {seat} won a card without a '+': {won}")
 
-    if (state.phase == "decide") != (state.pending is not None):
+    if (state.phase == "decide") != (state.pending is not None) and not conceded:
         problems.append(f"phase {state.phase} with pending {state.pending}")
     if state.pending is not None and "hand" not in state.rows[state.pending.seat]:
         problems.append(f"seat {state.pending.seat} decides on a card without a hand")
@@ -70,8 +73,9 @@ def invariants(state: Danger13State) -> list[str]:
         problems.append("the pile is exhausted and the game is not in its last round")
 
     if state.phase == "over":
-        best = max((_signs(w), _worth(w)) for w in state.won)
-        expected = [s for s, w in enumerate(state.won) if (_signs(w), _worth(w)) == best]
+        left = [s for s in range(n) if s not in state.resigned]
+        best = max((_signs(state.won[s]), _worth(state.won[s])) for s in left)
+        expected = [s for s in left if (_signs(state.won[s]), _worth(state.won[s])) == best]
         if state.winners != expected:
             problems.append(f"winners {state.winners}, the won cards make {expected}")
     elif state.winners is not None:

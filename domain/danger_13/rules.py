@@ -294,11 +294,7 @@ def _score(chain: _Chain, bust: int | None) -> None:
     )
     if state.final or bust is None:
         # "The game continues until the next scoring ... then the game is over."
-        plus = [sum(plus_signs(c) for c in w) for w in state.won]
-        values = [sum(value(c) for c in w) for w in state.won]
-        best = max(zip(plus, values, strict=True))
-        winners = [s for s in range(state.seats) if (plus[s], values[s]) == best]
-        chain(GameEnded(plus_signs=plus, values=values, winners=winners))
+        chain(_game_ended(state))
         return
     # "The player who holds the "1st player" card passes it to his left neighbour"
     first = (state.first + 1) % state.seats
@@ -307,6 +303,26 @@ def _score(chain: _Chain, bust: int | None) -> None:
 
 
 # Turn clock ---------------------------------------------------------------------------
+
+
+def _game_ended(state: Danger13State) -> GameEnded:
+    """ "The winner is the one who has the most [+ signs]. In case of a tie, the winner is the
+    one whose cards total the highest value." A seat that resigned cannot win."""
+    plus = [sum(plus_signs(c) for c in w) for w in state.won]
+    values = [sum(value(c) for c in w) for w in state.won]
+    left = [s for s in range(state.seats) if s not in state.resigned]
+    best = max((plus[s], values[s]) for s in left)
+    winners = [s for s in left if (plus[s], values[s]) == best]
+    return GameEnded(plus_signs=plus, values=values, winners=winners)
+
+
+def resign(state: Danger13State, seat: int) -> list[Event]:
+    """A resignation that leaves one seat able to win ends the game at once, that seat the
+    winner with the cards won as they stand; otherwise the game goes on, the resigned seat
+    played by the service (docs/rulings.md, "Resigning")."""
+    if sum(s not in state.resigned for s in range(state.seats)) > 1:
+        return []
+    return [_game_ended(state)]
 
 
 def timers(state: Danger13State) -> list[Timer]:

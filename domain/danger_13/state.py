@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from domain.kernel import Event
+from domain.kernel.table import SeatResigned
 
 from .cards import HIGH_LIMIT, LIMIT, plus_signs, value
 from .messages import (
@@ -55,6 +56,8 @@ class Danger13State(msgspec.Struct):
     shuffles: int = 0
     last_round: RoundScored | None = None
     winners: list[int] | None = None
+    resigned: list[int] = msgspec.field(default_factory=list)
+    """Seats that resigned: they play on by the service's hand and cannot win."""
 
 
 def initial(options: Danger13Options, seats: int) -> Danger13State:
@@ -146,6 +149,8 @@ def evolve(state: Danger13State, event: Event) -> Danger13State:
             state.last_round = event
         case GameEnded(winners=winners):
             state.phase, state.winners = "over", list(winners)
+        case SeatResigned(seat=seat):
+            state.resigned.append(seat)
         case _:
             raise ValueError(f"danger-13 cannot fold {type(event).__name__}")
     return state

@@ -7,7 +7,7 @@ from .bots import greedy
 from .cards import TEAMS
 from .invariants import invariants
 from .messages import COMMANDS, EVENTS, DangerDangerOptions, GameEnded
-from .rules import REFUSALS, check_options, decide, legal, on_timer, setup, timers
+from .rules import REFUSALS, check_options, decide, legal, on_timer, resign, setup, timers
 from .state import DangerDangerState, evolve, initial
 from .view import DangerDangerView, view
 
@@ -15,7 +15,10 @@ from .view import DangerDangerView, view
 def standings(state: DangerDangerState) -> list[tuple[int, bool]]:
     """The score is the team's tokens."""
     return [
-        (state.tokens[state.team_of(seat)], state.team_of(seat) == state.winner)
+        (
+            state.tokens[state.team_of(seat)],
+            state.team_of(seat) == state.winner and seat not in state.resigned,
+        )
         for seat in range(state.seats)
     ]
 
@@ -43,6 +46,7 @@ RULES = GameRules(
     teams=TEAMS,
     greedy=greedy,
     invariants=invariants,
+    resign=resign,
     stack_option="stack",
     refusals=REFUSALS,
 )

@@ -77,9 +77,16 @@ def invariants(state: DangerDangerState) -> list[str]:
     abandoned = state.idle_replays >= NO_PLAY_REPLAYS  # over with no winner
     if abandoned and full:
         problems.append(f"abandoned with tokens {tokens}")
-    if (over != (bool(full) or abandoned) and not (ending and not over)) or state.winner != (
-        full[0] if over and full else None
-    ):
+    conceded = state.conceded()
+    if len(conceded) > 1:
+        problems.append(f"both teams conceded: {conceded}")
+    if conceded:  # the other team wins at once (its game_ended follows), whatever the tokens
+        wrong = state.winner == conceded[0] or (over and state.winner is None)
+    else:
+        wrong = (over != (bool(full) or abandoned) and not (ending and not over)) or (
+            state.winner != (full[0] if over and full else None)
+        )
+    if wrong:
         problems.append(f"phase {state.phase}, winner {state.winner} with tokens {tokens}")
     if len(full) > 1:
         problems.append("both teams have three tokens")

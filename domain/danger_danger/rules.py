@@ -332,3 +332,13 @@ REFUSALS = Refusals(
     check_options=(INVALID_DECK, OPTION_OUT_OF_RANGE, INVALID_STACK),
 )
 """Every refusal of Danger Danger's rules, in the order the spec lists them."""
+
+
+def resign(state: DangerDangerState, seat: int) -> list[Event]:
+    """A team every member of which has resigned concedes: the other team wins at once, with
+    the tokens as they stand. While a member has not, the team plays on, the resigned seat's
+    turns in the relay played by the service (docs/rulings.md, "Resigning")."""
+    if not state.conceded():
+        return []
+    other: Team = "yellow" if state.team_of(seat) == "pink" else "pink"
+    return [GameEnded(tokens=dict(state.tokens), winner=other)]

@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from domain.kernel import Event
+from domain.kernel.table import SeatResigned
 
 from .cards import TEAMS, Team, cases, team_of
 from .messages import (
@@ -63,9 +64,17 @@ class DangerDangerState(msgspec.Struct):
     """A seat has sent a command since this round (or its replay) was dealt."""
     idle_replays: int = 0
     """Rounds in a row replayed because the timer rang with no command at all."""
+    resigned: list[int] = msgspec.field(default_factory=list)
+    """Seats that resigned: they play on by the service's hand and cannot win."""
 
     def team_of(self, seat: int) -> Team:
         return next(name for name, t in self.teams.items() if seat in t.seats)
+
+    def conceded(self) -> list[Team]:
+        """The teams every member of which has resigned (docs/rulings.md, "Resigning")."""
+        return [
+            name for name, t in self.teams.items() if all(s in self.resigned for s in t.seats)
+        ]
 
 
 def initial(options: DangerDangerOptions, seats: int) -> DangerDangerState:
@@ -137,6 +146,8 @@ def evolve(state: DangerDangerState, event: Event) -> DangerDangerState:
                     state.phase = "over"  # abandoned: the table records `game_abandoned`
         case GameEnded(winner=winner):
             state.phase, state.winner = "over", winner
+        case SeatResigned(seat=seat):
+            state.resigned.append(seat)
         case _:
             raise ValueError(f"danger-danger cannot fold {type(event).__name__}")
     return state

@@ -6,7 +6,7 @@ from domain.kernel import GameRules
 from .bots import greedy
 from .invariants import invariants
 from .messages import COMMANDS, EVENTS, GameEnded, HighVoltageOptions
-from .rules import REFUSALS, check_options, decide, legal, on_timer, setup, timers
+from .rules import REFUSALS, check_options, decide, legal, on_timer, resign, setup, timers
 from .state import HighVoltageState, evolve, initial
 from .view import HighVoltageView, view
 
@@ -37,6 +37,7 @@ RULES = GameRules(
     on_timer=on_timer,
     greedy=greedy,
     invariants=invariants,
+    resign=resign,
     refusals=REFUSALS,
 )
 

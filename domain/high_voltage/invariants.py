@@ -46,8 +46,11 @@ def invariants(state: HighVoltageState) -> list[str]:
     if state.phase == "over":
         if not state.winners:
             problems.append("the game is over without a winner")
+        elif set(state.winners) & set(state.resigned):
+            problems.append(f"winners {state.winners} include a resigned seat")
         elif not state.options.teams and any(
-            state.totals[w] != max(state.totals) for w in state.winners
+            state.totals[w] != max(t for s, t in enumerate(state.totals) if s not in state.resigned)
+            for w in state.winners
         ):
             problems.append(f"winners {state.winners} do not have the top total {state.totals}")
     return problems

@@ -199,7 +199,7 @@ def _end_round(state: HighVoltageState, won: list[list[int]], shuffler: Shuffler
             team_totals=team_totals,
         )
     ]
-    best = _best_seats(totals, team_totals, sides)
+    best = _best_seats(totals, team_totals, sides, state.resigned)
     tied_at_the_end = len({_side_of(s, sides) for s in best}) > 1
     extra = state.options.tiebreak_round and state.round == state.rounds == 3 and tied_at_the_end
     if state.round >= state.rounds and not extra:
@@ -233,14 +233,37 @@ def _side_of(seat: int, sides: list[list[int]] | None) -> int:
 
 
 def _best_seats(
-    totals: list[int], team_totals: list[int] | None, sides: list[list[int]] | None
+    totals: list[int],
+    team_totals: list[int] | None,
+    sides: list[list[int]] | None,
+    resigned: list[int],
 ) -> list[int]:
-    """The winners: the highest total; in team mode every seat of the highest team(s)."""
+    """The winners: the highest total; in team mode every seat of the highest team(s). A
+    seat that resigned cannot win, and a team of which both seats did is out of the running
+    (docs/rulings.md, "Resigning")."""
     if sides is None or team_totals is None:
-        top = max(totals)
-        return [s for s, t in enumerate(totals) if t == top]
-    top = max(team_totals)
-    return sorted(s for i, side in enumerate(sides) if team_totals[i] == top for s in side)
+        top = max(t for s, t in enumerate(totals) if s not in resigned)
+        return [s for s, t in enumerate(totals) if t == top and s not in resigned]
+    running = [i for i, side in enumerate(sides) if any(s not in resigned for s in side)]
+    top = max(team_totals[i] for i in running)
+    return sorted(
+        s for i in running if team_totals[i] == top for s in sides[i] if s not in resigned
+    )
+
+
+def resign(state: HighVoltageState, seat: int) -> list[Event]:
+    """A resignation that leaves one seat (in team mode, one team) able to win ends the game
+    at once, that side the winner with the totals as they stand; otherwise the game goes on,
+    the resigned seat played by the service (docs/rulings.md, "Resigning")."""
+    fixed = teams(state.options, state.seats)
+    sides = fixed or [[s] for s in range(state.seats)]
+    running = [side for side in sides if any(s not in state.resigned for s in side)]
+    if len(running) > 1:
+        return []
+    totals = list(state.totals)
+    team_totals = [sum(totals[s] for s in side) for side in fixed] if fixed else None
+    winners = [s for s in running[0] if s not in state.resigned]
+    return [GameEnded(totals=totals, team_totals=team_totals, winners=winners)]
 
 
 def _next_leader(
@@ -248,7 +271,7 @@ def _next_leader(
 ) -> list[int]:
     """ "In round 2 and 3, the player with the highest score at the moment starts"; in team
     mode "the player with the most points on the leading team". More than one seat: a tie."""
-    candidates = _best_seats(totals, team_totals, sides)
+    candidates = _best_seats(totals, team_totals, sides, [])  # a seat played on may lead
     top = max(totals[s] for s in candidates)
     return [s for s in candidates if totals[s] == top]
 

@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from domain.kernel import Event
+from domain.kernel.table import SeatResigned
 
 from .messages import (
     CardPlayed,
@@ -53,6 +54,8 @@ class HighVoltageState(msgspec.Struct):
     shuffles: int = 0
     last_round: HighVoltageRoundScored | None = None
     winners: list[int] | None = None
+    resigned: list[int] = msgspec.field(default_factory=list)
+    """Seats that resigned: they play on by the service's hand and cannot win."""
 
 
 def initial(options: HighVoltageOptions, seats: int) -> HighVoltageState:
@@ -113,6 +116,8 @@ def evolve(state: HighVoltageState, event: Event) -> HighVoltageState:
         case GameEnded(winners=winners):
             state.phase = "over"
             state.winners = list(winners)
+        case SeatResigned(seat=seat):
+            state.resigned.append(seat)
         case _:
             raise ValueError(f"high-voltage cannot fold {type(event).__name__}")
     return state

@@ -44,6 +44,9 @@ class GameRules:
     - `greedy`: the game's heuristic bot (domain/kernel/bots.py has the contract).
     - `invariants(state)`: what is wrong with a state (empty when nothing is): the checks a
       simulation runs after every event.
+    - `resign(state, seat)`: the events a seat's resignation sets off, decided on the state
+      that has folded `seat_resigned` already: the final event when it leaves one side that
+      can win, else none (docs/rulings.md, "Resigning").
     - `refusals`: every refusal code its rules give, each declared beside its rule
       (domain/kernel/errors.py).
     """
@@ -74,6 +77,7 @@ class GameRules:
     teams: tuple[str, ...] = ()
     greedy: Bot | None = None
     invariants: Callable[[Any], list[str]] | None = None
+    resign: Callable[[Any, int], list[Event]] | None = None
     refusals: Refusals = field(default_factory=Refusals)
     stack_option: str = "deck"
     """The sandbox option that fixes the order of the cards (a game so set up is not

@@ -16,7 +16,7 @@ import msgspec
 from .bots import BOT_NAMES
 from .errors import RuleViolation
 from .fairness import ALGORITHM, Shuffler
-from .game import GameRules, Timer
+from .game import GameRules, Timer, scratch_copy
 from .messages import AUDITOR, Command, Event, Viewer
 from .shared_view import nobody_acts
 
@@ -24,6 +24,8 @@ NAME_MAX = 40
 ENTROPY_MAX = 256
 DEFAULT_THINK_MS = 1000
 MAX_THINK_MS = 30_000
+RESIGNED_BOT = "greedy"
+"""The bot that plays a resigned seat on."""
 DEFAULT_IDLE_MINUTES = 60.0
 """RULINGS: a game with no seat command for `idle_minutes` (a game option; default 60) ends."""
 
@@ -64,6 +66,14 @@ class SeatLeft(Event, frozen=True, tag="seat_left"):
 
     seat: int
     by: Literal["seat", "admin"]
+
+
+class SeatResigned(Event, frozen=True, tag="seat_resigned"):
+    """During play, a seat resigned (docs/rulings.md, "Resigning"): it can no longer win,
+    the service plays it with its greedy bot while the game goes on, and its token no
+    longer works. The game's own events that follow, if any, are its consequence."""
+
+    seat: int
 
 
 class TeamChanged(Event, frozen=True, tag="team_changed"):
@@ -118,6 +128,7 @@ TABLE_EVENTS: tuple[type[Event], ...] = (
     SeatLeft,
     TeamChanged,
     SeatTokenReissued,
+    SeatResigned,
 )
 _TABLE_EVENT_TYPES = frozenset(TABLE_EVENTS)
 
@@ -130,12 +141,20 @@ class Join(Command, frozen=True, tag="join"):
     think_ms: int | None = None
     player: str | None = None
     """The registered player who joins (the service names them from their token)."""
+    seat: int | None = None
+    """The seat asked for; without it, the lowest free seat."""
 
-    absent_if_none: ClassVar[tuple[str, ...]] = ("player",)
+    absent_if_none: ClassVar[tuple[str, ...]] = ("player", "seat")
 
 
 class Leave(Command, frozen=True, tag="leave"):
     """Give up a seat before the start: its player's, or the admin's for any seat."""
+
+    seat: int
+
+
+class Resign(Command, frozen=True, tag="resign"):
+    """A seat leaves a game in play: its own player's, never the admin's."""
 
     seat: int
 
@@ -191,9 +210,10 @@ class Player(msgspec.Struct):
     think_ms: int | None = None
     seat: int = 0
     player: str | None = None  # the registered player's id
+    resigned: bool = False
 
 
-TABLE_COMMANDS: tuple[type[Command], ...] = (Join, Leave, ChangeTeam, ReissueToken)
+TABLE_COMMANDS: tuple[type[Command], ...] = (Join, Leave, ChangeTeam, ReissueToken, Resign)
 
 
 class Table(msgspec.Struct):
@@ -291,8 +311,7 @@ def decide(
             raise RuleViolation("bot_seat", "A bot's seat counts in no player's record.")
         if command.player is not None and any(p.player == command.player for p in table.players):
             raise RuleViolation("already_seated", "This player already has a seat here.")
-        taken = {p.seat for p in table.players}
-        seat = min(s for s in range(table.seats) if s not in taken)  # the lowest free seat
+        seat = _seat_for(table, command.seat)
         team = command.team
         if rules.teams:
             team = team or rules.teams[seat % len(rules.teams)]  # by default, alternating
@@ -322,6 +341,8 @@ def decide(
         ]
     if isinstance(command, Leave | ChangeTeam | ReissueToken):
         return [_manage_seat(table, rules, command, actor)]
+    if isinstance(command, Resign):
+        return _resign(table, rules, command, actor, shuffler)
     if isinstance(command, Start):
         if table.status != "open":
             raise RuleViolation("game_not_open", "This game has already started.")
@@ -354,6 +375,48 @@ def decide(
     return _revealed_at_the_end(
         rules, rules.decide(table.state, command, actor, shuffler), shuffler
     )
+
+
+def _seat_for(table: Table, wanted: int | None) -> int:
+    """The seat a join takes: the one asked for, if it is free, else the lowest free seat.
+    A game played in fixed teams by seat (High Voltage's 0+2 against 1+3) is joined into a
+    team by the seat chosen; a game whose teams are chosen (Danger Danger) still takes `team`."""
+    taken = {p.seat for p in table.players}
+    if wanted is None:
+        return min(s for s in range(table.seats) if s not in taken)
+    if not 0 <= wanted < table.seats:
+        raise RuleViolation(
+            "seat_out_of_range", f"This game has seats 0 to {table.seats - 1}, not {wanted}."
+        )
+    if wanted in taken:
+        raise RuleViolation("seat_taken", f"Seat {wanted} is taken.")
+    return wanted
+
+
+def _resign(
+    table: Table, rules: GameRules, command: Resign, actor: object, shuffler: Shuffler
+) -> list[Event]:
+    """`seat_resigned`, then what the game's rules make of it, decided on a copy of the state
+    that already counts the seat out (docs/rulings.md, "Resigning")."""
+    if table.status != "active":
+        raise RuleViolation(
+            "game_not_active",
+            f"This game is {table.status}: a seat resigns only while it is played"
+            + (" (before the start, leave the seat)." if table.status == "open" else "."),
+        )
+    seated = next((p for p in table.players if p.seat == command.seat), None)
+    if seated is None:
+        raise RuleViolation("no_such_seat", f"No one sits at seat {command.seat}.")
+    if actor != command.seat:
+        raise RuleViolation("not_your_seat", "Only this seat's player may resign it.")
+    if seated.resigned:
+        raise RuleViolation("already_resigned", f"Seat {command.seat} has resigned already.")
+    resigned = SeatResigned(seat=command.seat)
+    events: list[Event] = [resigned]
+    if rules.resign is not None:
+        scratch = rules.evolve(scratch_copy(table.state), resigned)
+        events += rules.resign(scratch, command.seat)
+    return _revealed_at_the_end(rules, events, shuffler)
 
 
 def _revealed_at_the_end(rules: GameRules, events: list[Event], shuffler: Shuffler) -> list[Event]:
@@ -481,6 +544,14 @@ def evolve(table: Table, rules: GameRules, event: Event) -> Table:
         table.players.sort(key=lambda p: p.seat)  # by seat, as the shuffles take them
     elif type(event) is SeatLeft:
         table.players = [p for p in table.players if p.seat != event.seat]
+    elif type(event) is SeatResigned:
+        seated = next(p for p in table.players if p.seat == event.seat)
+        seated.resigned = True
+        # The deal, the passes, the packets and the relay are sized by the seats: the seat
+        # plays on, by the service's hand (docs/rulings.md, "Resigning").
+        if seated.bot is None:
+            seated.bot, seated.think_ms = RESIGNED_BOT, DEFAULT_THINK_MS
+        table.state = rules.evolve(table.state, event)
     elif type(event) is TeamChanged:
         next(p for p in table.players if p.seat == event.seat).team = event.team
     elif type(event) is SeatTokenReissued:
@@ -524,6 +595,8 @@ class Seat(msgspec.Struct, frozen=True):
     """The bot the service plays this seat with, or null for a player."""
     player: str | None
     """The registered player the seat counts for (GET /v1/players/{id}), or null."""
+    resigned: bool = False
+    """True once the seat has resigned: it cannot win; the service plays it on."""
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -559,7 +632,14 @@ def view(table: Table, rules: GameRules, viewer: Viewer) -> TableView:
             if k not in rules.sandbox_options
         },
         players=[
-            Seat(seat=p.seat, name=p.name, team=p.team, bot=p.bot, player=p.player)
+            Seat(
+                seat=p.seat,
+                name=p.name,
+                team=p.team,
+                bot=p.bot,
+                player=p.player,
+                resigned=p.resigned,
+            )
             for p in table.players
         ],
         you=viewer if isinstance(viewer, int) else None,

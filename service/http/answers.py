@@ -84,7 +84,11 @@ def signed(body: Any, receipt: Receipt | None, status: int = 200) -> Response[An
 
 
 def game_out(
-    service: GameService, game: Game, token_viewer: Any, receipt: Receipt | None = None
+    service: GameService,
+    game: Game,
+    token_viewer: Any,
+    receipt: Receipt | None = None,
+    rematch: str | None = None,
 ) -> GameOut:
     return GameOut(
         id=game.id,
@@ -95,6 +99,7 @@ def game_out(
         legal=service.legal(game, token_viewer),
         clocks=clocks_of(game),
         receipt=receipt,
+        rematch=rematch,
     )
 
 

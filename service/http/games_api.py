@@ -33,6 +33,7 @@ from service.http.problems import responses
 from service.infra.errors import ApiError
 from service.play import names, players
 from service.play.games import GameService
+from service.play.rematch import Rematches
 from service.readmodels import lobby as lobby_model
 from service.wire.schemas import (
     Created,
@@ -258,6 +259,7 @@ class GamesController(Controller):
             request.app.state.clients.of(request.scope),
             player,
             data.invite,
+            data.seat,
         )
         seat = outcome.envelopes[0].data["seat"]
         if player is not None:
@@ -341,4 +343,5 @@ class GamesController(Controller):
         self, service: Service, game_id: GameId, token: Token
     ) -> Response[GameOut]:
         game, viewer = await reader(service, game_id, token)
-        return Response(game_out(service, game, viewer), headers={"ETag": f'"{game.seq}"'})
+        answer = game_out(service, game, viewer, rematch=await Rematches(service).of(game))
+        return Response(answer, headers={"ETag": f'"{game.seq}"'})

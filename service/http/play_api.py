@@ -175,8 +175,8 @@ class PlayController(Controller):
         "duplicate. Comments keep the line alive. The stream ends after the game's last event "
         "(`seed_revealed`); opened on a game that is over, it sends what follows and ends. "
         "Opened with a seat's token, it also ends after the event that withdraws the token "
-        "(`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, "
-        "it is refused (401 `token_invalid`).\n\n"
+        "(`seat_left`, `seat_token_reissued` or `seat_resigned` naming the seat); opened again "
+        "with that token, it is refused (401 `token_invalid`).\n\n"
         "With `view=true` it also carries the caller's view (a `ViewMessage`: what GET "
         '/v1/games/{game_id} answers, with `"type": "view"`): once the backlog is sent, '
         "and after each write of events that leaves the game at rest (a command's events and "

@@ -1,5 +1,5 @@
-"""`/v1/games/{id}/players/{seat}`: giving up a seat, moving it to another team, and a new
-token for it (service/play/seats.py)."""
+"""`/v1/games/{id}/players/{seat}`: giving up a seat, moving it to another team, a new
+token for it, and resigning it from a game in play (service/play/seats.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from service.wire.schemas import GameOut, NewSeatToken, TeamChange
 
 SeatNumber = Annotated[int, PathParameter(description="The seat, from 0.", ge=0, le=7)]
 SEAT_OR_ADMIN: list[dict[str, list[str]]] = [{"seatToken": []}, {"adminToken": []}]
+SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
 
 _MEANINGS = {
     "s403": "A token of another game.",
@@ -96,6 +97,36 @@ class SeatsController(Controller):
     ) -> Response[GameOut]:
         outcome = await _seats(request).change_team(
             game_id, seat, data.team, token, check_idempotency_key(idempotency_key)
+        )
+        receipt = receipt_of(request, outcome)
+        return signed(game_out(service, outcome.game, outcome.viewer, receipt), receipt)
+
+    @post(
+        "/resign",
+        status_code=200,
+        operation_id="resignSeat",
+        response_headers=[RECEIPT_HEADER],
+        security=SEAT,
+        summary="Resign a seat from a game in play",
+        description="With the seat's own token, while the game is active (before the start, "
+        "give the seat up instead). The seat can no longer win: the service plays it on with "
+        "its greedy bot, and its token stops working at once (the game stays open to it as to "
+        "any spectator). When the resignation leaves one seat, or one team, that can win, the "
+        "game ends at once and that side wins (docs/rulings.md, \"Resigning\"). Every seat "
+        "sees `seat_resigned`. The game as the seat saw it at its resignation.",
+        responses=MANAGED,
+    )
+    async def resign(
+        self,
+        service: Service,
+        request: Request,
+        game_id: GameId,
+        seat: SeatNumber,
+        token: Token,
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[GameOut]:
+        outcome = await _seats(request).resign(
+            game_id, seat, token, check_idempotency_key(idempotency_key)
         )
         receipt = receipt_of(request, outcome)
         return signed(game_out(service, outcome.game, outcome.viewer, receipt), receipt)

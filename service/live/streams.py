@@ -30,7 +30,8 @@ and the event loop keeps its time for commands (bench/streams.py). Within that t
 fan-out stands aside for the requests being answered (service/live/foreground.py).
 
 A stream opened with a seat's token sends no event past the one that withdraws the token (the
-seat given up, `seat_left`, or given a new token, `seat_token_reissued`): it sends that event
+seat given up, `seat_left`, given a new token, `seat_token_reissued`, or resigned,
+`seat_resigned`): it sends that event
 and ends, whether the event comes in a live batch or in a page read from the store. Only an
 event after the seq at which the token was checked counts: a stream opened with the new token
 may have the withdrawal of the old one in its backlog.

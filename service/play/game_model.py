@@ -245,7 +245,7 @@ CODECS = {name: _codec(rules) for name, rules in GAMES.items()}
 
 
 # The events that give a seat another token hash: the token it had works no more.
-TOKEN_CHANGES = frozenset({"seat_left", "seat_token_reissued"})
+TOKEN_CHANGES = frozenset({"seat_left", "seat_token_reissued", "seat_resigned"})
 
 HASHED = ("admin", "invite")  # secrets kept as hashes of what a client shows: with the seats'
 

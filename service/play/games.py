@@ -189,6 +189,7 @@ class GameService:
         client: str = "",
         player: str | None = None,
         invite: str | None = None,
+        seat: int | None = None,
     ) -> tuple[Outcome, str | None]:
         """A seat for a player (its token is returned) or for a bot (no token: only the
         service plays it). With an Idempotency-Key, the key of `client` in this game: a
@@ -201,7 +202,13 @@ class GameService:
         ):  # its existence is not confirmed to whoever lacks the invite
             raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
         joined = tables.Join(
-            name=name, entropy=entropy, team=team, bot=bot, think_ms=think_ms, player=player
+            name=name,
+            entropy=entropy,
+            team=team,
+            bot=bot,
+            think_ms=think_ms,
+            player=player,
+            seat=seat,
         )
         idem = None
         if idempotency_key is not None:

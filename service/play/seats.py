@@ -44,6 +44,15 @@ class Seats:
             game_id, token, tables.Leave(seat=seat), idempotency_key, {f"seat:{seat}": ""}
         )
 
+    async def resign(
+        self, game_id: str, seat: int, token: str | None, idempotency_key: str | None
+    ) -> Outcome:
+        """The seat leaves the game in play: the service plays it on, it can no longer win,
+        and its token stops working (docs/rulings.md, "Resigning")."""
+        return await self._manage(
+            game_id, token, tables.Resign(seat=seat), idempotency_key, {f"seat:{seat}": ""}
+        )
+
     async def change_team(
         self, game_id: str, seat: int, team: str, token: str | None, idempotency_key: str | None
     ) -> Outcome:

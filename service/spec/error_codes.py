@@ -198,6 +198,16 @@ CODES: dict[str, Code] = {
         "Every seat must be taken before the start.", "2 of 3 seats are taken; all must be."
     ),
     "no_such_seat": Code("Nobody sits at that seat.", "No one sits at seat 3."),
+    "seat_taken": Code("The seat asked for is taken.", "Seat 1 is taken."),
+    "seat_out_of_range": Code(
+        "The seat asked for is not one of the game's (0 to its seats - 1).",
+        "This game has seats 0 to 2, not 3.",
+    ),
+    "game_not_over": Code(
+        "The game is open or active: its table plays again once it is over.",
+        "This game is active: its table plays again once it is over.",
+    ),
+    "already_resigned": Code("The seat has resigned already.", "Seat 1 has resigned already."),
     "not_your_seat": Code(
         "Another seat's token: only the seat's own player or the admin may do this.",
         "Only this seat's player or the admin may do this.",
@@ -354,6 +364,16 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "give before the start.",
         "Only this seat's player or the admin may do this.",
     ),
+    ("resignSeat", "not_your_seat"): Code(
+        "Another seat's token, or the admin's: only the seat's own player resigns it.",
+        "Only this seat's player may resign it.",
+    ),
+    ("resignSeat", "game_not_active"): Code(
+        "The game is not being played: before the start a seat is given up instead "
+        "(`DELETE /v1/games/{id}/players/{seat}`); after the end there is nothing to resign.",
+        "This game is open: a seat resigns only while it is played (before the start, leave "
+        "the seat).",
+    ),
     ("reissueSeatToken", "bot_seat"): Code(
         "The seat is a bot's: the service plays it, it has no token.",
         "A bot's seat has no token: the service plays it.",
@@ -454,6 +474,8 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         409: (
             "game_not_open",
             "game_full",
+            "seat_taken",
+            "seat_out_of_range",
             "name_taken",
             "bot_seat",
             "already_seated",
@@ -548,6 +570,25 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         404: ("unknown_game",),
         409: ("game_not_open", "no_such_seat", "not_your_seat"),
         422: ("idempotency_key_reused",),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "resignSeat": {
+        400: ("invalid_idempotency_key", "invalid_parameter"),
+        401: ("token_missing", "token_invalid"),
+        403: ("token_for_other_game",),
+        404: ("unknown_game",),
+        409: ("game_not_active", "no_such_seat", "not_your_seat", "already_resigned"),
+        422: ("idempotency_key_reused",),
+        429: ("rate_limited",),
+        503: _WRITE_503,
+    },
+    "rematchGame": {
+        400: ("invalid_parameter",),
+        401: ("token_missing", "token_invalid"),
+        403: ("token_for_other_game",),
+        404: ("unknown_game",),
+        409: ("game_not_over", "too_many_open_games"),
         429: ("rate_limited",),
         503: _WRITE_503,
     },

@@ -86,6 +86,7 @@ from service.wire.schemas import (
     Receipt,
     Registered,
     RegisterPlayer,
+    RematchOut,
     Replayed,
     RoundSummary,
     SigningKey,
@@ -339,6 +340,9 @@ class _Played:
     team_changed: GameOut
     seat_left: GameOut
     reissued: NewSeatToken
+    resigned: _Table  # Danger, 2 seats, won by seat 0 when seat 1 resigned
+    resigned_out: GameOut
+    rematch: RematchOut  # the resigned game's table plays again
     abandoned: _Table  # Danger, abandoned by its admin before the start
     abandoned_out: GameOut
     private: Created
@@ -387,6 +391,25 @@ def played() -> _Played:
     teams.act("admin", tables.Leave(seat=1), 8.2)
     seat_left = teams.out(SPECTATOR, written=True)
 
+    resigned = _Table("resigned", "danger", 2, STARTED - timedelta(minutes=47, seconds=5))
+    resigned.act("anyone", tables.Join(name="Anton", seat=1), 12.6)
+    resigned.act("anyone", tables.Join(name="Berta"), 20.1)
+    resigned.act("admin", tables.Start(), 7.3)
+    resigned.play(dice, commands=4)
+    resigned.act(1, tables.Resign(seat=1), 5.9)
+    resigned_out = resigned.out(1, written=True)
+    again = _Table("rematch", "danger", 2, resigned.at + timedelta(seconds=48.2))
+    rematch = RematchOut(
+        id=again.id,
+        game="danger",
+        status="open",
+        seats=2,
+        seq=1,
+        rematch_of=resigned.id,
+        admin_token=_token(again.id, "admin"),
+        receipt=again.receipt(),
+    )
+
     abandoned = _Table("abandoned", "danger", 3, STARTED - timedelta(hours=1, minutes=12))
     abandoned.act("anyone", tables.Join(name="Anton"), 33.0)
     abandoned.act("admin", tables.Abandon(reason="admin"), 95.4)
@@ -407,6 +430,9 @@ def played() -> _Played:
         team_changed=team_changed,
         seat_left=seat_left,
         reissued=reissued,
+        resigned=resigned,
+        resigned_out=resigned_out,
+        rematch=rematch,
         abandoned=abandoned,
         abandoned_out=abandoned_out,
         private=private.created(invite=INVITE),
@@ -731,6 +757,11 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
         "leaveSeat": {"game_id": teams, "seat": {"second": Example("The second seat", 1)}},
         "changeTeam": {"game_id": teams, "seat": {"third": Example("The third seat", 2)}},
         "reissueSeatToken": {"game_id": teams, "seat": {"first": Example("The first seat", 0)}},
+        "rematchGame": {"game_id": {"game": Example("A finished game", p.resigned.id)}},
+        "resignSeat": {
+            "game_id": {"game": Example("A Danger game of two seats", p.resigned.id)},
+            "seat": {"second": Example("The second seat", 1)},
+        },
         "health": {
             "fresh": {
                 "snapshot": Example("From the snapshot (anyone)", False),
@@ -976,6 +1007,33 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
         },
         "reissueSeatToken": {
             "201": {JSON: {"reissued": Example("Seat 0's new token", _encode(p.reissued))}}
+        },
+        "rematchGame": {
+            "200": {
+                JSON: {
+                    "made": Example(
+                        "The first request made the game: its admin token, once",
+                        _encode(p.rematch),
+                    ),
+                    "found": Example(
+                        "Any later request, from anyone at the table: the same game",
+                        _encode(
+                            msgspec.structs.replace(p.rematch, admin_token=None, receipt=None)
+                        ),
+                    ),
+                }
+            }
+        },
+        "resignSeat": {
+            "200": {
+                JSON: {
+                    "resigned": Example(
+                        "Seat 1 resigned a game of two seats: seat 0 won at once, and the "
+                        "log is revealed",
+                        _encode(p.resigned_out),
+                    )
+                }
+            }
         },
         "registerPlayer": {
             "201": {

@@ -99,6 +99,11 @@ class JoinGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     invite: Annotated[str, msgspec.Meta(max_length=64)] | None = None
     """A private game's invite, from its creator; without the right one, the private game
     is not found (404)."""
+    seat: Annotated[int, msgspec.Meta(ge=0, le=7)] | None = None
+    """The seat to take, from 0; by default the lowest free seat. A seat taken is 409
+    seat_taken, one beyond the game's seats 409 seat_out_of_range. In High Voltage's team
+    mode the seat is the team (0 and 2 against 1 and 3); in Danger Danger the team is
+    `team`, by default alternating by seat."""
 
 
 class Receipt(msgspec.Struct, frozen=True):
@@ -134,6 +139,28 @@ class Created(msgspec.Struct, frozen=True):
     """A private game's invite: a join must carry it. Shown once; give it to the players."""
     receipt: Receipt | None = None
     """The signed receipt of the game's first event."""
+
+
+class RematchOut(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The game a finished game's table plays next: the same kind, seats, options and
+    visibility. Every seat of the old game joins it as any game is joined (`seat` keeps a
+    player's old seat)."""
+
+    id: str
+    game: str
+    status: Status
+    """Of the new game: `open` until its admin starts it."""
+    seats: int
+    seq: int
+    rematch_of: str
+    """The game it plays again."""
+    admin_token: str | None = None
+    """Starts the new game: given only in the answer of the request that made it, once."""
+    invite: str | None = None
+    """A private rematch's invite, given with its admin token: its holder hands it to the
+    players."""
+    receipt: Receipt | None = None
+    """The signed receipt of the new game's first event, in the answer that made it."""
 
 
 class Joined(msgspec.Struct, frozen=True):
@@ -204,6 +231,9 @@ class GameOut(msgspec.Struct, frozen=True, omit_defaults=True):
     receipt: Receipt | None = None
     """In the answer of a write (start, abandon, a seat's change), the signed receipt of
     what it appended; absent in a read."""
+    rematch: str | None = None
+    """The id of the game its table plays next (`POST /v1/games/{id}/rematch`), once it is
+    made; absent before, and in a write's answer."""
 
 
 class ViewMessage(msgspec.Struct, frozen=True, tag="view", tag_field="type"):

@@ -224,7 +224,13 @@ class Games:
             token, seq = self.to_act(game)
             if "If-Match" in headers:
                 headers["If-Match"] = f'"{seq}"'
-        elif operation in ("leaveSeat", "changeTeam", "reissueSeatToken"):
+        elif operation in (
+            "leaveSeat",
+            "changeTeam",
+            "reissueSeatToken",
+            "resignSeat",
+            "rematchGame",
+        ):
             game = self.open("danger-danger", 4, joined=3)
             token = game["admin_token"]
         elif operation == "logInclusionProof":

@@ -34,6 +34,8 @@ TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
     "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
     "changeTeam": [{"seatToken": []}, {"adminToken": []}],
     "reissueSeatToken": [{"seatToken": []}, {"adminToken": []}],
+    "resignSeat": [{"seatToken": []}],
+    "rematchGame": [{"seatToken": []}, {"adminToken": []}],
     "health": [{}, {"operatorToken": []}],  # the operators' token for `fresh` alone
 }
 # HEAD takes what the GET beside it takes.

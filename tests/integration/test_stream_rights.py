@@ -170,3 +170,30 @@ async def test_a_withdrawal_read_from_the_store_ends_the_stream_there(valkey):
                 assert b"hand_dealt" not in frame
         assert seqs == list(range(1, left + 1))
         assert hub.open == 0
+
+
+@WRITTEN_BY
+async def test_a_seat_that_resigns_ends_its_stream_at_its_resignation(valkey, writer):
+    """Seat 0 resigns a High Voltage draft: the service's bot holds its hand from then on,
+    and the stream opened with the seat's token ends after `seat_resigned`."""
+    async with (
+        streaming(valkey, writer) as ours,
+        serving(valkey) as other,
+        client(ours.url) as http,
+        client(other.url) as elsewhere,
+    ):
+        table = await new_table(elsewhere, seats=3, game="high-voltage")
+        token = table.auth(0)
+        old, old_task = open_stream(http, table.id, **token)
+        await wait_for(lambda: ours.hub.open == 1)
+        r = await elsewhere.post(f"/v1/games/{table.id}/players/0/resign", headers=token)
+        assert r.status_code == 200, r.text
+        resigned = r.json()["seq"]
+
+        await settled(old, resigned)
+        assert old.ended and old.seqs == list(range(1, resigned + 1))
+        assert old.events[-1]["type"] == "seat_resigned"
+        again = await listen(http, table.id, Listener(), **token)
+        assert again.status == 401 and b"token_invalid" in again.body
+        await close_all([old_task])
+        await wait_for(lambda: ours.hub.open == 0)

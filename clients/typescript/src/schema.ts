@@ -252,6 +252,26 @@ export interface paths {
         patch: operations["changeTeam"];
         trace?: never;
     };
+    "/v1/games/{game_id}/players/{seat}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resign a seat from a game in play
+         * @description With the seat's own token, while the game is active (before the start, give the seat up instead). The seat can no longer win: the service plays it on with its greedy bot, and its token stops working at once (the game stays open to it as to any spectator). When the resignation leaves one seat, or one team, that can win, the game ends at once and that side wins (docs/rulings.md, "Resigning"). Every seat sees `seat_resigned`. The game as the seat saw it at its resignation.
+         */
+        post: operations["resignSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game_id}/players/{seat}/token": {
         parameters: {
             query?: never;
@@ -266,6 +286,26 @@ export interface paths {
          * @description With the seat's own token, until the game is over (a token it fears was seen); with the admin token, before the start only (for a player who lost theirs: once cards are dealt, a token the admin gave would show the admin the seat's hidden cards). The seat's old token stops working at once, and every seat sees `seat_token_reissued`. Each call gives another token (the last one given works). A seat asking for its own sends an `Idempotency-Key`: if the answer is lost, the same request again (the same key, the old token) answers the new token again, and the old token opens nothing else.
          */
         post: operations["reissueSeatToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game_id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play again: the table's next game
+         * @description With a token of a seat of the game or its admin's, once the game is over (finished or abandoned): the new game of the same kind, seat count, options (sandbox-only ones aside: its seed is new) and visibility. The first request makes it and is given its admin token (and a private game's invite), as a create is; every later one, from anyone at the table and through any API process, is given the same game without them. `GET /v1/games/{id}` of the old game names it as `rematch`. Each former seat joins it as any game is joined, with `seat` to keep its old seat. The new game counts among the open games of the client that made it.
+         */
+        post: operations["rematchGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -349,7 +389,7 @@ export interface paths {
         };
         /**
          * Live events and views (Server-Sent Events or NDJSON)
-         * @description The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive. The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it is refused (401 `token_invalid`).
+         * @description The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive. The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws the token (`seat_left`, `seat_token_reissued` or `seat_resigned` naming the seat); opened again with that token, it is refused (401 `token_invalid`).
          *
          *     With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id} answers, with `"type": "view"`): once the backlog is sent, and after each write of events that leaves the game at rest (a command's events and the bot moves and timers they set off at once come as one write, then one view). A client renders the last view and sends one of its `legal` commands: it never needs to read the game again. The SSE event of a view is `view`, its id the seq it shows.
          *
@@ -1336,6 +1376,7 @@ export interface components {
             id: string;
             legal: (components["schemas"]["Draw"] | components["schemas"]["TakeDiscard"] | components["schemas"]["Protect"] | components["schemas"]["EndTurn"] | components["schemas"]["Pick"] | components["schemas"]["Play"] | components["schemas"]["Give"] | components["schemas"]["Refuse"] | components["schemas"]["Accept"] | components["schemas"]["DrawCard"] | components["schemas"]["PlayCard"] | components["schemas"]["NewStack"] | components["schemas"]["Swap"] | components["schemas"]["Trash"] | components["schemas"]["GoOut"])[];
             receipt?: components["schemas"]["Receipt"] | null;
+            rematch?: string | null;
             seq: number;
             /** @enum {string} */
             status: "open" | "active" | "finished" | "abandoned";
@@ -1476,6 +1517,8 @@ export interface components {
             invite?: string | null;
             /** @description Shown to everyone at the table, in NFC. Refused (400 invalid_name): control, format (zero-width, bidi overrides and isolates), private-use and unassigned (in the server's Unicode version) characters, and a name of spaces alone; the pattern spells them out. No two names at one table may be equal under Unicode's compatibility caseless match, spaces at the ends and runs of them aside: "ANN", or "Ann" in fullwidth letters, cannot sit beside "Ann" (409 name_taken). */
             name: string;
+            /** @description The seat to take, from 0; by default the lowest free seat. A seat taken is 409 seat_taken, one beyond the game's seats 409 seat_out_of_range. In High Voltage's team mode the seat is the team (0 and 2 against 1 and 3); in Danger Danger the team is `team`, by default alternating by seat. */
+            seat?: number | null;
             /** @description Team games (danger-danger: "pink" or "yellow"): the team to join; by default the teams alternate by seat. Other games refuse it (409 no_teams). */
             team?: string | null;
             /** @description A bot's pause before each move, in milliseconds (default 1000); only with `bot` (422 think_without_bot otherwise). */
@@ -1710,6 +1753,19 @@ export interface components {
             name: string;
             token: string;
         };
+        /** RematchOut */
+        RematchOut: {
+            admin_token?: string | null;
+            game: string;
+            id: string;
+            invite?: string | null;
+            receipt?: components["schemas"]["Receipt"] | null;
+            rematch_of: string;
+            seats: number;
+            seq: number;
+            /** @enum {string} */
+            status: "open" | "active" | "finished" | "abandoned";
+        };
         /** Replayed */
         Replayed: {
             id: string;
@@ -1768,6 +1824,8 @@ export interface components {
             bot: string | null;
             name: string;
             player: string | null;
+            /** @default false */
+            resigned?: boolean;
             seat: number;
             team: string | null;
         };
@@ -4282,6 +4340,8 @@ export interface operations {
              *
              *     - `game_not_open`: The game has started, or is over.
              *     - `game_full`: Every seat is taken.
+             *     - `seat_taken`: The seat asked for is taken.
+             *     - `seat_out_of_range`: The seat asked for is not one of the game's (0 to its seats - 1).
              *     - `name_taken`: A player at the table has this name, or one like it (compared caselessly, in NFKC).
              *     - `bot_seat`: A join with both a player token and `bot`: a bot's seat counts in no player's record.
              *     - `already_seated`: The player (by their token) already has a seat at this table.
@@ -4822,6 +4882,197 @@ export interface operations {
             };
         };
     };
+    resignSeat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first answer (kept 24 h, DANGER_IDEMPOTENCY_HOURS) and changes nothing; the same key with another body, or on a command another If-Match, is 422 `idempotency_key_reused`. A key is its client's (create, join) or its token's (start, abandon, commands), within the game: send a random one (a UUID) per request. */
+                "Idempotency-Key"?: string;
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The id returned by POST /v1/games. */
+                game_id: string;
+                /** @description The seat, from 0. */
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The signed receipt of what this answer appended (the body's `receipt`, as canonical JSON): the service's word that the game's log has `hash` at `seq` (docs/transparency.md). */
+                    "Danger-Receipt"?: string;
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameOut"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_idempotency_key`: Idempotency-Key is not 1 to 128 printable ASCII characters.
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `token_missing`: No token was sent: `Authorization: Bearer <token>`.
+             *     - `token_invalid`: The token is not one this service issued for this game (or was replaced), or `Authorization` is not `Bearer <token>`.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token of another game.
+             *
+             *     - `token_for_other_game`: The token is another game's.
+             */
+            403: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_game`: No game has this id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The table's rules forbid it now; `code` names the rule.
+             *
+             *     - `game_not_active`: The game is not being played: before the start a seat is given up instead (`DELETE /v1/games/{id}/players/{seat}`); after the end there is nothing to resign.
+             *     - `no_such_seat`: Nobody sits at that seat.
+             *     - `not_your_seat`: Another seat's token, or the admin's: only the seat's own player resigns it.
+             *     - `already_resigned`: The seat has resigned already.
+             */
+            409: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description An Idempotency-Key this token used in this game for another request.
+             *
+             *     - `idempotency_key_reused`: This Idempotency-Key was used with another body (on a command: or another If-Match).
+             */
+            422: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             *     - `contention`: Too many concurrent writers on this game: retry shortly.
+             *     - `not_replicated`: The write is on the primary but fewer replicas confirmed it in time than DANGER_DURABILITY asks: it may or may not be kept. Retry with the same Idempotency-Key, or the same body from the same seat (never applied twice).
+             *     - `history_lost`: The store no longer holds this game's history, which it had acknowledged; the operator is alerted.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again: with store_unavailable, not_replicated. */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     reissueSeatToken: {
         parameters: {
             query?: never;
@@ -4942,6 +5193,172 @@ export interface operations {
              *     - `not_your_seat`: Another seat's token: a new token is the seat's own to ask for, or the admin's to give before the start.
              *     - `seat_in_play`: The game has started: only the seat itself (its own token) may ask for its new token; the admin gives one only before the start.
              *     - `seat_changed_hands`: A retry of a seat's own request for a new token, after the seat was given another token since: the one it gave no longer works, so it is not given again.
+             */
+            409: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             *     - `contention`: Too many concurrent writers on this game: retry shortly.
+             *     - `not_replicated`: The write is on the primary but fewer replicas confirmed it in time than DANGER_DURABILITY asks: it may or may not be kept. Retry with the same Idempotency-Key, or the same body from the same seat (never applied twice).
+             *     - `history_lost`: The store no longer holds this game's history, which it had acknowledged; the operator is alerted.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again: with store_unavailable, not_replicated. */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rematchGame: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The id returned by POST /v1/games. */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The signed receipt of what this answer appended (the body's `receipt`, as canonical JSON): the service's word that the game's log has `hash` at `seq` (docs/transparency.md). */
+                    "Danger-Receipt"?: string;
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchOut"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `token_missing`: No token was sent: `Authorization: Bearer <token>`.
+             *     - `token_invalid`: The token is not one this service issued for this game (or was replaced), or `Authorization` is not `Bearer <token>`.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token of another game.
+             *
+             *     - `token_for_other_game`: The token is another game's.
+             */
+            403: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_game`: No game has this id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The game is not over yet, or the client holds as many open games as it may.
+             *
+             *     - `game_not_over`: The game is open or active: its table plays again once it is over.
+             *     - `too_many_open_games`: This client already holds the most open games allowed (DANGER_OPEN_GAMES_PER_CLIENT): start one, or let one end, first.
              */
             409: {
                 headers: {

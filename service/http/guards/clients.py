@@ -109,7 +109,7 @@ def kind_of(method: str, path_template: str) -> str | None:
     if method == "POST":
         if path_template.rstrip("/") == "/v1/audit":
             return "audit"  # an export of megabytes to read and audit: no read costs as much
-        if path_template.rstrip("/") == "/v1/games":
+        if path_template.rstrip("/") == "/v1/games" or last == "rematch":
             return "create"
         if path_template.rstrip("/") == "/v1/players":
             return "register"

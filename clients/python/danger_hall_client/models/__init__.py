@@ -117,6 +117,8 @@ from .receipt import Receipt
 from .refuse import Refuse
 from .register_player import RegisterPlayer
 from .registered import Registered
+from .rematch_out import RematchOut
+from .rematch_out_status import RematchOutStatus
 from .replayed import Replayed
 from .replayed_status import ReplayedStatus
 from .report import Report
@@ -263,6 +265,8 @@ __all__ = (
     "Refuse",
     "Registered",
     "RegisterPlayer",
+    "RematchOut",
+    "RematchOutStatus",
     "Replayed",
     "ReplayedStatus",
     "Report",

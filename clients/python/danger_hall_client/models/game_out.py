@@ -46,6 +46,7 @@ class GameOut:
         status (GameOutStatus):
         view (TableView):
         receipt (None | Receipt | Unset):
+        rematch (None | str | Unset):
     """
 
     clocks: list[Clock]
@@ -72,6 +73,7 @@ class GameOut:
     status: GameOutStatus
     view: TableView
     receipt: None | Receipt | Unset = UNSET
+    rematch: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,6 +152,12 @@ class GameOut:
         else:
             receipt = self.receipt
 
+        rematch: None | str | Unset
+        if isinstance(self.rematch, Unset):
+            rematch = UNSET
+        else:
+            rematch = self.rematch
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -165,6 +173,8 @@ class GameOut:
         )
         if receipt is not UNSET:
             field_dict["receipt"] = receipt
+        if rematch is not UNSET:
+            field_dict["rematch"] = rematch
 
         return field_dict
 
@@ -369,6 +379,15 @@ class GameOut:
 
         receipt = _parse_receipt(d.pop("receipt", UNSET))
 
+        def _parse_rematch(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        rematch = _parse_rematch(d.pop("rematch", UNSET))
+
         game_out = cls(
             clocks=clocks,
             game=game,
@@ -378,6 +397,7 @@ class GameOut:
             status=status,
             view=view,
             receipt=receipt,
+            rematch=rematch,
         )
 
         game_out.additional_properties = d

@@ -26,6 +26,9 @@ class JoinGame:
             Default: ''.
         invite (None | str | Unset): A private game's invite, from its creator; without the right one, the private game
             is not found (404).
+        seat (int | None | Unset): The seat to take, from 0; by default the lowest free seat. A seat taken is 409
+            seat_taken, one beyond the game's seats 409 seat_out_of_range. In High Voltage's team mode the seat is the team
+            (0 and 2 against 1 and 3); in Danger Danger the team is `team`, by default alternating by seat.
         team (None | str | Unset): Team games (danger-danger: "pink" or "yellow"): the team to join; by default the
             teams alternate by seat. Other games refuse it (409 no_teams).
         think_ms (int | None | Unset): A bot's pause before each move, in milliseconds (default 1000); only with `bot`
@@ -36,6 +39,7 @@ class JoinGame:
     bot: JoinGameBotType0 | None | Unset = UNSET
     entropy: str | Unset = ""
     invite: None | str | Unset = UNSET
+    seat: int | None | Unset = UNSET
     team: None | str | Unset = UNSET
     think_ms: int | None | Unset = UNSET
 
@@ -57,6 +61,12 @@ class JoinGame:
             invite = UNSET
         else:
             invite = self.invite
+
+        seat: int | None | Unset
+        if isinstance(self.seat, Unset):
+            seat = UNSET
+        else:
+            seat = self.seat
 
         team: None | str | Unset
         if isinstance(self.team, Unset):
@@ -83,6 +93,8 @@ class JoinGame:
             field_dict["entropy"] = entropy
         if invite is not UNSET:
             field_dict["invite"] = invite
+        if seat is not UNSET:
+            field_dict["seat"] = seat
         if team is not UNSET:
             field_dict["team"] = team
         if think_ms is not UNSET:
@@ -123,6 +135,15 @@ class JoinGame:
 
         invite = _parse_invite(d.pop("invite", UNSET))
 
+        def _parse_seat(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seat = _parse_seat(d.pop("seat", UNSET))
+
         def _parse_team(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -146,6 +167,7 @@ class JoinGame:
             bot=bot,
             entropy=entropy,
             invite=invite,
+            seat=seat,
             team=team,
             think_ms=think_ms,
         )

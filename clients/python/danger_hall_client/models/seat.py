@@ -6,6 +6,8 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Seat")
 
 
@@ -18,6 +20,7 @@ class Seat:
         player (None | str):
         seat (int):
         team (None | str):
+        resigned (bool | Unset):  Default: False.
     """
 
     bot: None | str
@@ -25,6 +28,7 @@ class Seat:
     player: None | str
     seat: int
     team: None | str
+    resigned: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -41,6 +45,8 @@ class Seat:
         team: None | str
         team = self.team
 
+        resigned = self.resigned
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -52,6 +58,8 @@ class Seat:
                 "team": team,
             }
         )
+        if resigned is not UNSET:
+            field_dict["resigned"] = resigned
 
         return field_dict
 
@@ -84,12 +92,15 @@ class Seat:
 
         team = _parse_team(d.pop("team"))
 
+        resigned = d.pop("resigned", UNSET)
+
         seat = cls(
             bot=bot,
             name=name,
             player=player,
             seat=seat,
             team=team,
+            resigned=resigned,
         )
 
         seat.additional_properties = d

@@ -112,8 +112,8 @@ def sync_detailed(
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
     The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
     sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws
-    the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
-    is refused (401 `token_invalid`).
+    the token (`seat_left`, `seat_token_reissued` or `seat_resigned` naming the seat); opened again with
+    that token, it is refused (401 `token_invalid`).
 
     With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id}
     answers, with `"type": "view"`): once the backlog is sent, and after each write of events that
@@ -173,8 +173,8 @@ def sync(
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
     The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
     sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws
-    the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
-    is refused (401 `token_invalid`).
+    the token (`seat_left`, `seat_token_reissued` or `seat_resigned` naming the seat); opened again with
+    that token, it is refused (401 `token_invalid`).
 
     With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id}
     answers, with `"type": "view"`): once the backlog is sent, and after each write of events that
@@ -229,8 +229,8 @@ async def asyncio_detailed(
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
     The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
     sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws
-    the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
-    is refused (401 `token_invalid`).
+    the token (`seat_left`, `seat_token_reissued` or `seat_resigned` naming the seat); opened again with
+    that token, it is refused (401 `token_invalid`).
 
     With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id}
     answers, with `"type": "view"`): once the backlog is sent, and after each write of events that
@@ -288,8 +288,8 @@ async def asyncio(
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
     The stream ends after the game's last event (`seed_revealed`); opened on a game that is over, it
     sends what follows and ends. Opened with a seat's token, it also ends after the event that withdraws
-    the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
-    is refused (401 `token_invalid`).
+    the token (`seat_left`, `seat_token_reissued` or `seat_resigned` naming the seat); opened again with
+    that token, it is refused (401 `token_invalid`).
 
     With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id}
     answers, with `"type": "view"`): once the backlog is sent, and after each write of events that
