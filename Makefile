@@ -56,14 +56,16 @@ run-cluster: $(STAMP)
 		DANGER_QUEUE_URL="$$DANGER_TEST_QUEUE_URL" exec $(VENV)/bin/danger serve'
 
 # The browser tests and the proxy's have their own targets (below), so `make test` takes the
-# same time with Chromium and nginx installed or not. The transparency log's failover starts a
-# cluster of its own: `make test-cluster` runs it.
+# same time with Chromium and nginx installed or not. The tests that start clusters or replicas
+# of their own to kill their masters (REPLICA_TESTS) run in `make test-cluster`.
+REPLICA_TESTS := tests/integration/test_failover.py tests/integration/test_failover_alone.py \
+	tests/integration/test_durability_check.py tests/transparency/test_log_failover.py
 test: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q --ignore=tests/browser --ignore=tests/proxy \
-		--ignore=tests/transparency/test_log_failover.py
+		$(addprefix --ignore=,$(REPLICA_TESTS))
 
 # The rules and the fold as the pure-Python modules run them, beside a compiled build: the
 # domain's tests and the fold's, on a copy of the sources without the extensions (about a
@@ -79,8 +81,7 @@ test-pure: $(TEST_STAMP)
 
 # The suite's API, projections, streams, timers and durability tests on a Valkey cluster of
 # three masters on loopback, with the job queue on a standalone Valkey (tests/cluster.py).
-# The failover tests (test_failover.py, test_failover_alone.py) start clusters of their own,
-# with replicas, and run in `make test`.
+# Then the tests of failover and replicas (REPLICA_TESTS), on clusters and replicas of their own.
 CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 	tests/integration/test_projection_races.py tests/integration/test_rebuild_live.py \
 	tests/integration/test_feed_trim.py tests/integration/test_dead_letters.py \
@@ -93,10 +94,11 @@ CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 	tests/integration/test_race.py tests/integration/test_durability.py \
 	tests/integration/test_cluster.py tests/integration/test_queue_servers.py \
 	tests/transparency/test_receipts.py tests/transparency/test_log.py \
-	tests/transparency/test_audit_receipts.py tests/transparency/test_log_failover.py
+	tests/transparency/test_audit_receipts.py
 
 test-cluster: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)
+	$(PY) -m pytest -q -p no:randomly $(REPLICA_TESTS)
 
 # The web client in a real browser (tests/browser): Debian's Chromium, driven by Playwright.
 chromium:

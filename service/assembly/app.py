@@ -149,6 +149,7 @@ def create_app(
         await bell.start()
         await hub.start(bell)
         app.state.redis, app.state.service, app.state.hub = redis, service, hub
+        app.state.player_stream_games = settings.streams.player_stream_games
         receipts = app.state.receipts = Receipts(
             signing.load(settings.store.data_dir, settings.transparency.signing_key), clock
         )

@@ -107,7 +107,9 @@ class Writer:
 
     async def _write(self, opening: Message, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()
-        subscriber = self.hub.subscribe(opening.game, opening.viewer, "", opening.checked)
+        subscriber = self.hub.subscribe(
+            opening.game, opening.viewer, "", opening.checked, opening.lines, opening.views
+        )
         messages = self.hub.events(subscriber, opening.after)
         ok = False
         try:

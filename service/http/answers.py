@@ -10,12 +10,12 @@ from litestar.datastructures import ResponseHeader
 from litestar.response import Response
 
 from events.store import decode_envelope
-from service.infra.clock import stamp
 from service.play import offload
 from service.play.game_model import Game, Outcome
 from service.play.games import GameService
 from service.play.receipts import Receipts, header
-from service.wire.schemas import Clock, CommandResult, EventOut, GameOut, Receipt
+from service.play.seat_state import clocks_of
+from service.wire.schemas import CommandResult, EventOut, GameOut, Receipt
 
 INLINE_EVENTS = 1000  # a page of events longer than this is redacted off the event loop
 
@@ -93,11 +93,7 @@ def game_out(
         seq=game.seq,
         view=service.view(game, token_viewer),
         legal=service.legal(game, token_viewer),
-        clocks=[
-            Clock(timer=timer_id, deadline=stamp(deadline))
-            for timer_id, timer, deadline in game.clocks()
-            if timer.public
-        ],
+        clocks=clocks_of(game),
         receipt=receipt,
     )
 

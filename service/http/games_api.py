@@ -260,6 +260,8 @@ class GamesController(Controller):
             data.invite,
         )
         seat = outcome.envelopes[0].data["seat"]
+        if player is not None:
+            await players.announce_seat(request.app.state.redis, player, game_id)
         receipt = receipt_of(request, outcome)
         joined = Joined(seat=seat, token=token, seq=outcome.seq, receipt=receipt)
         return signed(joined, receipt, 201)

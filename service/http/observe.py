@@ -25,6 +25,7 @@ from typing import Any
 
 import msgspec
 
+from service.http.stream_forms import HEAD_MARK
 from service.infra import metrics, request_context
 from service.infra.request_context import REQUEST_ID_HEADER
 
@@ -66,7 +67,7 @@ async def observe(
     request_id = context.id.encode()
     head = scope["method"] == "HEAD"
     if head:
-        scope = {**scope, "method": "GET"}
+        scope = {**scope, "method": "GET", HEAD_MARK: True}  # a stream answers its head only
     status = 0
     problem: list[bytes] | None = None
     ended = False

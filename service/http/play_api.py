@@ -3,7 +3,7 @@ its live stream (service/live/streams.py)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from litestar import Controller, MediaType, Request, get, post
 from litestar.background_tasks import BackgroundTask
@@ -11,9 +11,10 @@ from litestar.enums import RequestEncodingType
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.openapi.spec import Discriminator
 from litestar.params import Body, HeaderParameter, QueryParameter
-from litestar.response import Response, ServerSentEvent
+from litestar.response import Response
 
 from domain.kernel import Viewer
+from service.http import stream_forms
 from service.http.answers import (
     RECEIPT_HEADER,
     envelope_out,
@@ -37,11 +38,18 @@ from service.http.params import (
 from service.http.problems import responses
 from service.live.stream_writer import Handed, StreamWriter
 from service.live.streams import StreamHub
-from service.wire.schemas import CommandResult, EventPage, GameCommand
+from service.wire.schemas import CommandResult, EventPage, GameCommand, StreamMessage
 
 
 def _hand_over(
-    request: Request, game_id: str, viewer: Viewer, client: str, after: int, checked: int
+    request: Request,
+    game_id: str,
+    viewer: Viewer,
+    client: str,
+    after: int,
+    checked: int,
+    lines: bool,
+    views: bool,
 ) -> Handed | None:
     """The stream for the process's stream writer to write, where it can: a GET over HTTP/1.1
     on a connection whose socket the server shows (service/http/http_protocols.py), the writer
@@ -55,7 +63,7 @@ def _hand_over(
         or request.method != "GET"
     ):
         return None
-    return writer.hand_over(transport, game_id, viewer, client, after, checked)
+    return writer.hand_over(transport, game_id, viewer, client, after, checked, lines, views)
 
 
 class PlayController(Controller):
@@ -161,14 +169,24 @@ class PlayController(Controller):
         "/{game_id:str}/stream",
         operation_id="streamEvents",
         security=READER,
-        summary="Live events (Server-Sent Events)",
+        summary="Live events and views (Server-Sent Events or NDJSON)",
         description="The same envelopes as /events as they are appended; each message's id is "
         "its seq, so a reconnect with Last-Event-ID (or `after`) resumes with no gap and no "
         "duplicate. Comments keep the line alive. The stream ends after the game's last event "
         "(`seed_revealed`); opened on a game that is over, it sends what follows and ends. "
         "Opened with a seat's token, it also ends after the event that withdraws the token "
         "(`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, "
-        "it is refused (401 `token_invalid`).",
+        "it is refused (401 `token_invalid`).\n\n"
+        "With `view=true` it also carries the caller's view (a `ViewMessage`: what GET "
+        '/v1/games/{game_id} answers, with `"type": "view"`): once the backlog is sent, '
+        "and after each write of events that leaves the game at rest (a command's events and "
+        "the bot moves and timers they set off at once come as one write, then one view). "
+        "A client renders the last view and sends one of its `legal` commands: it never needs "
+        "to read the game again. The SSE event of a view is `view`, its id the seq it shows.\n\n"
+        "With `Accept: application/x-ndjson` the same messages come as JSON Lines: one "
+        "object a line (an event's `type` is its event type; a view's is `view`), empty lines "
+        "keep the connection alive; resume with `after` = the last seq read.\n\n"
+        "HEAD answers the headers a GET would, opens no stream and holds no stream slot.",
         media_type="text/event-stream",
         responses=responses(
             400,
@@ -178,7 +196,17 @@ class PlayController(Controller):
             429,
             503,
             s429="Too many requests or streams from this client.",
-        ),
+        )
+        | {
+            200: ResponseSpec(
+                StreamMessage,  # type: ignore[arg-type]  # a union: one message of the stream
+                description="The stream: Server-Sent Events (each message's data one "
+                "`StreamMessage`), or with `Accept: application/x-ndjson`, one `StreamMessage` "
+                "a line.",
+                media_type=stream_forms.NDJSON,
+                generate_examples=False,
+            )
+        },
     )
     async def stream(
         self,
@@ -190,7 +218,14 @@ class PlayController(Controller):
             str | None, HeaderParameter(name="Last-Event-ID", required=False)
         ] = None,
         after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
-    ) -> ServerSentEvent:
+        view: Annotated[
+            bool,
+            QueryParameter(
+                description="Also send the caller's view and legal commands after each write "
+                "of events that leaves the game at rest (ViewMessage)."
+            ),
+        ] = False,
+    ) -> Response[Any]:
         game = await service.get(game_id)
         # The fold the token is checked against, taken before the check may wait for the
         # store: a withdrawal of the token after this seq ends the stream (service/live/streams.py).
@@ -198,11 +233,14 @@ class PlayController(Controller):
         viewer, _ = await service.viewer(game, token)
         resume = seq_number(last_event_id.strip()) if last_event_id else None
         start = min(after if resume is None else resume, game.seq)
+        lines = stream_forms.wants_lines(request.headers.get("accept"))
+        if stream_forms.is_head(request.scope):
+            return stream_forms.head_only(lines)
         hub: StreamHub = request.app.state.hub
         client = request.app.state.clients.of(request.scope)
-        handed = _hand_over(request, game_id, viewer, client, start, checked)
+        handed = _hand_over(request, game_id, viewer, client, start, checked, lines, view)
         if handed is not None:
-            return ServerSentEvent(handed.messages, background=BackgroundTask(handed.close))
-        subscriber = hub.subscribe(game_id, viewer, client, checked)
+            return stream_forms.answer(handed.messages, lines, BackgroundTask(handed.close))
+        subscriber = hub.subscribe(game_id, viewer, client, checked, lines, view)
         messages = hub.events(subscriber, start)
-        return ServerSentEvent(messages, background=BackgroundTask(hub.close, subscriber, messages))
+        return stream_forms.answer(messages, lines, BackgroundTask(hub.close, subscriber, messages))

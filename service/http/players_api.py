@@ -4,17 +4,22 @@ an export as JSON Lines)."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, get, post
+from litestar.background_tasks import BackgroundTask
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Body, PathParameter, QueryParameter
-from litestar.response import Stream
+from litestar.response import Response, Stream
 
+from service.http import stream_forms
 from service.http.guards import app_keys
 from service.http.params import Token
 from service.http.problems import responses
 from service.infra.errors import ApiError
+from service.live.player_streams import PlayerNotice, PlayerSubscriber
+from service.live.streams import StreamHub
 from service.play import names, players
 from service.readmodels import lobby, player_games, records
 from service.wire.schemas import (
@@ -37,7 +42,7 @@ EXPORT_PAGE = 100
 PRIVATE_RULE = (
     "A private game is listed only to the player themselves, when the request carries "
     "their own token (`Authorization: Bearer dhp_...`): its id, which lets anyone watch "
-    "it, goes only to those its admin gives it to (docs/rulings.md, \"A player's games\")."
+    'it, goes only to those its admin gives it to (docs/rulings.md, "A player\'s games").'
 )
 ResultFilter = Annotated[
     PlayerGameResult | None,
@@ -87,10 +92,14 @@ async def _reader(request: Request, player_id: str, token: str | None) -> bool:
     if token is None:
         return False
     if not players.looks_like_token(token):
-        raise ApiError(
-            401, "player_token_invalid", "That is not a player token of this service."
-        )
+        raise ApiError(401, "player_token_invalid", "That is not a player token of this service.")
     return await players.verify(redis, token) == player_id
+
+
+async def _close(hub: StreamHub, subscriber: PlayerSubscriber, messages: Any) -> None:
+    """After the answer, however it ended (as StreamHub.close)."""
+    await messages.aclose()
+    hub.release_player(subscriber)
 
 
 class PlayersController(Controller):
@@ -221,6 +230,68 @@ class PlayersController(Controller):
             limit=limit,
             includes_private=own,
             next=player_games.cursor_of(found[-1]) if len(found) == limit else None,
+        )
+
+    @get(
+        "/{player_id:str}/stream",
+        operation_id="streamPlayer",
+        security=[{"playerToken": []}],
+        summary="A player's live notices across their games (Server-Sent Events or NDJSON)",
+        description="With the player's own token: a notice whenever one of their games needs "
+        "them, so that a client follows all of a player's games on one connection (as "
+        "Lichess's /api/stream/event): `game_joined` (the player took a seat), "
+        "`game_started`, `your_turn` (the player's seat may act now), `game_ended` and "
+        "`game_left` (their seat given up or taken from them), each a `PlayerNotice` with the "
+        "game's id, kind, the player's seat, its status and seq. It begins with the games "
+        "open or running now (the newest `DANGER_PLAYER_STREAM_GAMES`), each as it stands, so "
+        "a reconnect needs no resume. A notice says what the game is when it is made: a turn "
+        "that came and went before it is not told. Follow a game itself with streamEvents "
+        "(`view=true`). With `Accept: application/x-ndjson`, one notice a line; comments (or "
+        "empty lines) keep the line alive. It counts as one stream against the caps.",
+        media_type="text/event-stream",
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            429,
+            503,
+            s401="No player token, or one that is no registered player's.",
+            s403="A token of another player.",
+            s404="No player has this id.",
+            s429="Too many requests or streams from this client.",
+        )
+        | {
+            200: ResponseSpec(
+                PlayerNotice,
+                description="The notices, as Server-Sent Events (the event named by the "
+                "notice's `type`) or JSON Lines.",
+                media_type=stream_forms.NDJSON,
+                generate_examples=False,
+            )
+        },
+    )
+    async def stream(self, request: Request, player_id: PlayerId, token: Token) -> Response[Any]:
+        if token is None:
+            raise ApiError(401, "player_token_required", "Send the player's own token.")
+        if not await _reader(request, player_id, token):
+            raise ApiError(403, "not_this_player", "That token is another player's.")
+        lines = stream_forms.wants_lines(request.headers.get("accept"))
+        if stream_forms.is_head(request.scope):
+            return stream_forms.head_only(lines)
+        state = request.app.state
+        hub: StreamHub = state.hub
+        bound = state.player_stream_games
+        subscriber = hub.subscribe_player(
+            player_id,
+            state.clients.of(request.scope),
+            lines,
+            bound,
+            lambda: player_games.playing(state.redis, player_id, bound),
+        )
+        messages = hub.player_notices(subscriber)
+        return stream_forms.answer(
+            messages, lines, BackgroundTask(_close, hub, subscriber, messages)
         )
 
     @get(

@@ -4,6 +4,10 @@ rather than wait on all of them. A cluster takes one blocking XREAD over the key
 only, and 1,024 shards would need 1,024 waiting connections per reader; one subscription per
 process serves every reader in it, on a single server and on a cluster alike.
 
+The same subscription hears `dg:seats`: a registered player took a seat (`<player> <game>`,
+service/play/players.py `announce_seat`), for the players' streams of every process
+(service/live/player_streams.py).
+
 A message may be lost (the subscription drops, a node fails over): after each (re)subscribe
 every listener is told "look at every feed", and a reader that heard nothing for
 `FALLBACK_SECONDS` looks at every feed anyway, so a lost message delays a reader, never
@@ -19,11 +23,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
+from typing import Any
 
 from events.cluster import Store, subscriber
 
 log = logging.getLogger("danger.bell")
 CHANNEL = "dg:bell"
+SEATS = "dg:seats"  # "<player> <game>": a registered player took a seat (player streams)
 FALLBACK_SECONDS = 5.0  # a reader that heard nothing this long looks at every feed
 RETRY_SECONDS = 1.0  # after the subscription failed
 
@@ -71,6 +78,7 @@ class Bell:
     def __init__(self, redis: Store) -> None:
         self.redis = redis
         self._listeners: set[Listener] = set()
+        self._seat_hooks: list[Callable[[str], None]] = []
         self._task: asyncio.Task[None] | None = None
         self._interest = asyncio.Event()  # a listener wants the feeds again
         self._subscribed = asyncio.Event()
@@ -104,6 +112,10 @@ class Bell:
         self._interest.set()
         return heard
 
+    def on_seat(self, hook: Callable[[str], None]) -> None:
+        """Call `hook` with each `dg:seats` message heard while subscribed."""
+        self._seat_hooks.append(hook)
+
     def forget(self, heard: Listener) -> None:
         self._listeners.discard(heard)
 
@@ -130,13 +142,18 @@ class Bell:
             client = subscriber(self.redis, attempt)
             pubsub = client.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(CHANNEL)
+                await pubsub.subscribe(CHANNEL, SEATS)
                 self._subscribed.set()
                 self._ring(None)  # what rang while nobody listened
                 async for message in pubsub.listen():
                     if message["type"] == "message":
                         data = message["data"]
-                        self._ring(data.decode() if isinstance(data, bytes) else str(data))
+                        text = data.decode() if isinstance(data, bytes) else str(data)
+                        if _text(message["channel"]) == SEATS:
+                            for hook in self._seat_hooks:
+                                hook(text)
+                        else:
+                            self._ring(text)
                     if not self._wanted():
                         break  # every reader here stands idle: no more wake-ups for them
             except asyncio.CancelledError:
@@ -152,6 +169,10 @@ class Bell:
                     await pubsub.aclose()
                 with contextlib.suppress(Exception):
                     await client.aclose()
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 @contextlib.asynccontextmanager

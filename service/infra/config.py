@@ -658,6 +658,13 @@ class Streams:
     streams_max: int = setting(
         "DANGER_STREAMS_MAX", 5_000, _whole, "open SSE streams per process", at_least(1)
     )
+    player_stream_games: int = setting(
+        "DANGER_PLAYER_STREAM_GAMES",
+        200,
+        _whole,
+        "open and running games a player's stream watches at most (the newest)",
+        at_least(1),
+    )
     stream_queue: int = setting(
         "DANGER_STREAM_QUEUE",
         256,

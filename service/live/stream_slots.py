@@ -22,8 +22,7 @@ class StreamSlots:
             raise ApiError(
                 429,
                 "too_many_streams",
-                f"At most {self.per_client} streams may be open from one client; "
-                "close one first.",
+                f"At most {self.per_client} streams may be open from one client; close one first.",
             )
         if self.open >= self.per_process:
             raise ApiError(

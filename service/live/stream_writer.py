@@ -60,6 +60,8 @@ class Message(msgspec.Struct, omit_defaults=True):
     viewer: Viewer = "spectator"
     after: int = 0
     checked: int = 0  # the game's seq when the viewer's token was checked
+    lines: bool = False  # NDJSON, else Server-Sent Events
+    views: bool = False  # with the reader's view messages
     ok: bool = False
 
 
@@ -92,13 +94,17 @@ class StreamWriter:
         client: str,
         after: int,
         checked: int,
+        lines: bool = False,
+        views: bool = False,
     ) -> Handed | None:
         """The stream, to be written by the writer; None while the writer is not ready.
         Refused beyond the caps."""
         if self.control is None:
             return None
         self.slots.take(client)
-        opening = Message("open", next(self._ids), game_id, viewer, after, checked)
+        opening = Message(
+            "open", next(self._ids), game_id, viewer, after, checked, lines=lines, views=views
+        )
         return Handed(self, transport, client, opening)
 
     def start(self) -> None:

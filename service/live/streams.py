@@ -47,7 +47,7 @@ import contextlib
 import logging
 import weakref
 from collections import deque
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,11 +61,14 @@ from events.envelope import Envelope
 from events.store import decode_envelope
 from service.infra import metrics
 from service.infra.bell import FALLBACK_SECONDS, Bell, Listener
+from service.live import player_streams
 from service.live.foreground import Aside, Foreground
+from service.live.player_streams import PlayerSubscriber
 from service.live.stream_slots import StreamSlots
 from service.play.game_model import TOKEN_CHANGES, Game
 from service.play.games import GameService
-from service.wire.schemas import EventOut
+from service.play.seat_state import view_message
+from service.wire.schemas import EventOut, ViewMessage
 
 log = logging.getLogger("danger.streams")
 
@@ -89,37 +92,52 @@ class Frame(ServerSentEventMessage):
         return self.frame
 
 
-def encode(envelope: Envelope) -> bytes:
-    """The event as one Server-Sent Event: its seq as id, its type as event name."""
-    out = EventOut(**{name: getattr(envelope, name) for name in _EVENT_FIELDS})
-    message = ServerSentEventMessage(
-        data=msgspec.json.encode(out).decode(), event=envelope.type, id=envelope.seq
-    )
-    return message.encode()
+def encode(envelope: Envelope, lines: bool = False) -> bytes:
+    """The event as one Server-Sent Event (its seq as id, its type as event name), or as
+    one line of NDJSON."""
+    out = msgspec.json.encode(EventOut(**{name: getattr(envelope, name) for name in _EVENT_FIELDS}))
+    if lines:
+        return out + b"\n"
+    return ServerSentEventMessage(data=out.decode(), event=envelope.type, id=envelope.seq).encode()
+
+
+def encode_view(message: ViewMessage, lines: bool) -> bytes:
+    """A view message: the event `view` with the seq it shows as id, or one line of NDJSON."""
+    out = msgspec.json.encode(message)
+    if lines:
+        return out + b"\n"
+    return ServerSentEventMessage(data=out.decode(), event="view", id=message.seq).encode()
 
 
 KEEP_ALIVE = Frame(frame=ServerSentEventMessage(comment="keep-alive", data=None).encode())
+KEEP_ALIVE_LINE = Frame(frame=b"\n")  # NDJSON readers skip empty lines (as Lichess's do)
 
 
 class Run:
     """Consecutive events (seq `first` on) as one reader may read them, encoded as one piece
     of the stream: a subscriber sends a command's events in one write."""
 
-    __slots__ = ("ends", "first", "frames", "last", "message", "withdrawals")
+    __slots__ = ("ends", "first", "frames", "last", "message", "withdrawals", "withdrawn")
 
     def __init__(
-        self, first: int, frames: list[bytes], ends: bool, withdrawals: tuple[int, ...] = ()
+        self,
+        first: int,
+        frames: list[bytes],
+        ends: bool,
+        withdrawals: tuple[int, ...] = (),
+        withdrawn: bool = False,
     ) -> None:
         self.first, self.last = first, first + len(frames) - 1
         self.frames, self.ends = frames, ends  # ends: the stream ends after its last event
         self.withdrawals = withdrawals  # seqs of its events that withdraw the reader's token
+        self.withdrawn = withdrawn  # it ends with the withdrawal of the reader's token
         self.message = Frame(frame=b"".join(frames))
 
     @classmethod
-    def of(cls, envelopes: list[Envelope], viewer: Viewer) -> Run:
+    def of(cls, envelopes: list[Envelope], viewer: Viewer, lines: bool = False) -> Run:
         return cls(
             envelopes[0].seq,
-            [encode(e) for e in envelopes],
+            [encode(e, lines) for e in envelopes],
             envelopes[-1].type == LAST_EVENT,
             withdrawals(envelopes, viewer),
         )
@@ -139,7 +157,7 @@ class Run:
         cut = next((w for w in self.withdrawals if w > checked), None)
         if cut is None:
             return self
-        return Run(self.first, self.frames[: cut + 1 - self.first], True)
+        return Run(self.first, self.frames[: cut + 1 - self.first], True, withdrawn=True)
 
 
 def withdrawals(envelopes: list[Envelope], viewer: Viewer) -> tuple[int, ...]:
@@ -158,27 +176,34 @@ def log_ended(game: Game) -> bool:
 
 
 class Batch:
-    """A run of one game's events, read once and shared by all of its subscribers here."""
+    """A run of one game's events, read once and shared by all of its subscribers here.
 
-    __slots__ = ("envelopes", "events", "first", "game", "last", "shown")
+    `views`: where the game rested after the batch (its fold was at the batch's last seq when
+    the batch was made), the view messages of the viewers whose streams carry views, each
+    encoded once per form. A batch after which the game moved on at once has none: the
+    batch of the later events will."""
+
+    __slots__ = ("envelopes", "events", "first", "game", "last", "shown", "views")
 
     def __init__(self, game: Game, envelopes: list[Envelope]) -> None:
         self.game = game
         self.envelopes = envelopes
         self.events = [game.codec.event(e) for e in envelopes]
         self.first, self.last = envelopes[0].seq, envelopes[-1].seq
-        self.shown: dict[Viewer, Run] = {}
+        self.shown: dict[tuple[Viewer, bool], Run] = {}
+        self.views: dict[tuple[Viewer, bool], Frame] = {}
 
-    def run(self, viewer: Viewer) -> Run:
-        """The batch as `viewer` may read it, made once per viewer."""
-        shown = self.shown.get(viewer)
+    def run(self, viewer: Viewer, lines: bool = False) -> Run:
+        """The batch as `viewer` may read it, made once per viewer and form."""
+        shown = self.shown.get((viewer, lines))
         if shown is None:
-            shown = self.shown[viewer] = Run.of(
+            shown = self.shown[viewer, lines] = Run.of(
                 [
                     self.game.readable(e, viewer, event)
                     for e, event in zip(self.envelopes, self.events, strict=True)
                 ],
                 viewer,
+                lines,
             )
         return shown
 
@@ -194,18 +219,29 @@ class Subscriber:
         "checked",
         "client",
         "game_id",
+        "lines",
         "open",
         "ping",
         "quiet",
         "ready",
         "viewer",
+        "views",
     )
 
     def __init__(
-        self, game_id: str, viewer: Viewer, client: str, bound: int, checked: int
+        self,
+        game_id: str,
+        viewer: Viewer,
+        client: str,
+        bound: int,
+        checked: int,
+        lines: bool = False,
+        views: bool = False,
     ) -> None:
         self.game_id, self.viewer, self.client, self.bound = game_id, viewer, client, bound
         self.checked = checked
+        self.lines = lines  # NDJSON, else Server-Sent Events
+        self.views = views  # the reader's view follows each run after which the game rests
         self.batches: deque[Batch] = deque()
         self.behind = False  # batches were dropped: read on from the store
         self.quiet = True  # nothing sent since the last keep-alive tick
@@ -288,6 +324,7 @@ class StreamHub:
             await bell.start()
         self._bell = bell
         self._heard = bell.listener()
+        bell.on_seat(self._seated)
         tails = await self._tails(feeds)
         self._tasks = [asyncio.create_task(self._follow(tails))]
         self._tasks.append(asyncio.create_task(self._tick()))
@@ -306,13 +343,19 @@ class StreamHub:
     # Subscribers --------------------------------------------------------------------
 
     def subscribe(
-        self, game_id: str, viewer: Viewer, client: str, checked: int = 0
+        self,
+        game_id: str,
+        viewer: Viewer,
+        client: str,
+        checked: int = 0,
+        lines: bool = False,
+        views: bool = False,
     ) -> Subscriber:
         """Register a stream before its backlog is read; refused beyond the caps. `checked`:
         the game's seq when the reader's token was checked (a withdrawal of the token after it
-        ends the stream)."""
+        ends the stream); `lines`: NDJSON; `views`: with the reader's view messages."""
         self.slots.take(client)
-        subscriber = Subscriber(game_id, viewer, client, self.queue_bound, checked)
+        subscriber = Subscriber(game_id, viewer, client, self.queue_bound, checked, lines, views)
         self.channels.setdefault(game_id, set()).add(subscriber)
         self._wake.set()
         return subscriber
@@ -327,6 +370,60 @@ class StreamHub:
             if not channel:
                 del self.channels[subscriber.game_id]
         self.slots.give(subscriber.client)
+
+    # Players' streams (service/live/player_streams.py) -------------------------------------
+
+    def subscribe_player(
+        self,
+        player: str,
+        client: str,
+        lines: bool,
+        watch_bound: int,
+        playing: Callable[[], Awaitable[list[str]]],
+    ) -> PlayerSubscriber:
+        """Register a player's stream; refused beyond the caps (it counts as one stream).
+        `playing`: the player's open and running games, newest first, at most `watch_bound`."""
+        self.slots.take(client)
+        subscriber = PlayerSubscriber(player, client, lines, watch_bound, playing)
+        self.channels.setdefault(subscriber.channel, set()).add(subscriber)  # type: ignore[arg-type]
+        self._wake.set()
+        return subscriber
+
+    async def following(self) -> None:
+        """Until the hub reads the feeds: what is appended from then on is announced."""
+        await self._following.wait()
+
+    def watch(self, subscriber: PlayerSubscriber, game_id: str) -> None:
+        if subscriber.open:
+            subscriber.watching.add(game_id)
+            self.channels.setdefault(game_id, set()).add(subscriber)  # type: ignore[arg-type]
+
+    def unwatch(self, subscriber: PlayerSubscriber, game_id: str) -> None:
+        subscriber.watching.discard(game_id)
+        channel = self.channels.get(game_id)
+        if channel is not None:
+            channel.discard(subscriber)
+            if not channel:
+                del self.channels[game_id]
+
+    def release_player(self, subscriber: PlayerSubscriber) -> None:
+        if not subscriber.open:
+            return
+        subscriber.open = False
+        for game_id in [subscriber.channel, *subscriber.watching]:
+            self.unwatch(subscriber, game_id)
+        self.slots.give(subscriber.client)
+
+    def player_notices(self, subscriber: PlayerSubscriber) -> AsyncGenerator[bytes, None]:
+        messages = player_streams.notices(self, subscriber)
+        weakref.finalize(messages, self.release_player, subscriber)
+        return messages
+
+    def _seated(self, message: str) -> None:
+        """A `dg:seats` message: a player took a seat; their streams here watch the game."""
+        player, _, game_id = message.partition(" ")
+        for subscriber in list(self.channels.get(f"player:{player}", ())):
+            subscriber.heard_seat(game_id)  # type: ignore[attr-defined]
 
     def events(self, subscriber: Subscriber, after: int) -> AsyncGenerator[Frame, None]:
         """The stream's messages; the subscriber is released when it ends, when the client
@@ -345,6 +442,7 @@ class StreamHub:
     async def _events(self, subscriber: Subscriber, after: int) -> AsyncGenerator[Frame, None]:
         try:
             last = after
+            viewed = -1  # the seq of the last view sent
             await self._following.wait()  # the hub reads the feeds: what follows is announced
             subscriber.behind = True  # first the backlog, from the store
             while True:
@@ -354,39 +452,64 @@ class StreamHub:
                         game, run, more = await self._page(subscriber, last)
                         if run is not None:
                             subscriber.quiet = False
-                            yield run.message
                             last = run.last
+                            view = None if run.withdrawn else self._view_now(subscriber, game, last)
+                            if view is not None:
+                                viewed = last
+                                yield Frame(frame=run.message.frame + view)
+                            else:
+                                yield run.message
                             if run.ends:
                                 return
                         if not more:
                             break
+                    if subscriber.views and viewed < last:
+                        # A backlog that ended where the game rests (or was empty): the view
+                        # as it stands, so that a reader has it before anything happens.
+                        view = self._view_now(subscriber, game, last)
+                        if view is not None:
+                            viewed = last
+                            subscriber.quiet = False
+                            yield Frame(frame=view)
                     if log_ended(game) and last >= game.seq:
                         return  # opened after the last event
                     continue
                 if subscriber.batches:
-                    runs = self._take(subscriber, last)
+                    runs, rested = self._take(subscriber, last)
                     if runs:
                         subscriber.quiet = False
-                        yield runs[0].message if len(runs) == 1 else Frame(
-                            frame=b"".join(run.message.frame for run in runs)
-                        )
                         last = runs[-1].last
+                        frames = [run.message.frame for run in runs]
+                        if rested is not None and last > viewed:
+                            viewed = last
+                            frames.append(rested.frame)
+                        yield runs[0].message if len(frames) == 1 else Frame(frame=b"".join(frames))
                         if runs[-1].ends:
                             return
                     continue
                 if subscriber.ping:
                     subscriber.ping = False
-                    yield KEEP_ALIVE
+                    yield KEEP_ALIVE_LINE if subscriber.lines else KEEP_ALIVE
                     continue
                 await subscriber.wait()
         finally:
             self.release(subscriber)
 
+    def _view_now(self, subscriber: Subscriber, game: Game, seq: int) -> bytes | None:
+        """The reader's view message if its stream carries views and the game's fold is at
+        `seq` now (not moved on: a later batch then brings the view)."""
+        if not subscriber.views or game.seq != seq:
+            return None
+        message = view_message(self.service, game, subscriber.viewer)
+        return encode_view(message, subscriber.lines)
+
     @staticmethod
-    def _take(subscriber: Subscriber, last: int) -> list[Run]:
+    def _take(subscriber: Subscriber, last: int) -> tuple[list[Run], Frame | None]:
         """The queued events after seq `last`, as runs to send in one write (a reader that
-        fell behind a few batches catches up in one); a gap marks it behind."""
+        fell behind a few batches catches up in one), and the reader's view after the last
+        of them if the game rested there; a gap marks it behind."""
         runs: list[Run] = []
+        view: Frame | None = None
         while subscriber.batches:
             batch = subscriber.batches[0]
             if batch.first > last + 1:  # events the hub did not announce here
@@ -396,15 +519,18 @@ class StreamHub:
             subscriber.batches.popleft()
             if batch.last <= last:
                 continue
-            run = batch.run(subscriber.viewer)
+            run = batch.run(subscriber.viewer, subscriber.lines)
             if run.first <= last:
                 run = run.since(last)
             run = run.within_right(subscriber.checked)
             runs.append(run)
             last = run.last
+            view = None
+            if subscriber.views and run.last == batch.last and not run.withdrawn:
+                view = batch.views.get((subscriber.viewer, subscriber.lines))
             if run.ends:
                 break
-        return runs
+        return runs, view
 
     async def _page(self, subscriber: Subscriber, after: int) -> tuple[Game, Run | None, bool]:
         """The game, up to PAGE stored events after `after` as the subscriber may read them,
@@ -414,7 +540,7 @@ class StreamHub:
         shown = self.service.readable(game, envelopes, subscriber.viewer)
         if not shown:
             return game, None, len(envelopes) == PAGE
-        run = Run.of(shown, subscriber.viewer).within_right(subscriber.checked)
+        run = Run.of(shown, subscriber.viewer, subscriber.lines).within_right(subscriber.checked)
         return game, run, len(envelopes) == PAGE
 
     async def _tick(self) -> None:
@@ -566,6 +692,8 @@ class StreamHub:
                 if game.seq < envelopes[-1].seq:
                     game = await self.service.get(game_id)
                 batch = Batch(game, envelopes)
+                if game.seq == batch.last:  # at rest: no await since the fold was taken
+                    self._add_views(batch, self.channels.get(game_id, ()))
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -576,6 +704,23 @@ class StreamHub:
         if aside.waited:
             metrics.STOOD_ASIDE.inc(aside.waited)
         return woken
+
+    def _add_views(self, batch: Batch, subscribers: Any) -> None:
+        """The view messages of the batch's readers whose streams carry views: one view per
+        viewer, encoded once per form."""
+        made: dict[Viewer, ViewMessage] = {}
+        for subscriber in subscribers:
+            if not subscriber.views:
+                continue
+            form = (subscriber.viewer, subscriber.lines)
+            if form in batch.views:
+                continue
+            message = made.get(subscriber.viewer)
+            if message is None:
+                message = made[subscriber.viewer] = view_message(
+                    self.service, batch.game, subscriber.viewer
+                )
+            batch.views[form] = Frame(frame=encode_view(message, subscriber.lines))
 
     async def _offer(self, game_id: str, batch: Batch, aside: Aside) -> int:
         """Wake the game's subscribers one per turn of the event loop, standing aside while

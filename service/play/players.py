@@ -17,6 +17,7 @@ cluster's slots and a player's record is one read.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
@@ -24,6 +25,7 @@ import string
 import time
 from typing import Any, TypeGuard
 
+from service.infra.bell import SEATS as SEATS_CHANNEL
 from service.infra.config import Unseated
 from service.infra.errors import ApiError
 from service.infra.lua import Script
@@ -130,3 +132,11 @@ async def verify(redis: Any, token: str) -> str:
 async def name_of(redis: Any, player_id: str) -> str | None:
     name = await redis.hget(record_key(player_id), "name") if valid_id(player_id) else None
     return name.decode() if name is not None else None
+
+
+async def announce_seat(redis: Any, player_id: str, game_id: str) -> None:
+    """Tell the player's streams, wherever they are open, that the player took a seat in
+    `game_id` (service/live/player_streams.py). Lost, it is made up for within a keep-alive
+    period: the streams read the player's games again then."""
+    with contextlib.suppress(Exception):  # the seat is taken: its answer does not wait on this
+        await redis.publish(SEATS_CHANNEL, f"{player_id} {game_id}")

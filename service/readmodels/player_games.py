@@ -116,8 +116,8 @@ local function key(name)
   return name
 end
 local prefix = KEYS[1]
-local results = {{'any', {', '.join(repr(r) for r in RESULTS)}}}
-local kinds = {{'any', {', '.join(repr(g) for g in GAMES)}}}
+local results = {{'any', {", ".join(repr(r) for r in RESULTS)}}}
+local kinds = {{'any', {", ".join(repr(g) for g in GAMES)}}}
 local written = 0
 for i = 1, #ARGV, 7 do
   local id, version, at, result, kind = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
@@ -285,6 +285,12 @@ async def page(
     return [decode_entry(raw) for raw in raws if raw], int(total)
 
 
+async def playing(redis: Store, player_id: str, bound: int) -> list[str]:
+    """The ids of the player's open and running games, newest first, at most `bound`."""
+    ids = await redis.zrevrange(index(player_id, "all", "playing", None), 0, bound - 1)
+    return [i.decode() if isinstance(i, bytes) else str(i) for i in ids]
+
+
 def cursor_of(entry: PlayerGame) -> str:
     """The cursor that continues a listing after this game (the lobby's form)."""
     return f"{score(entry.created_at)}.{entry.id}"
@@ -311,9 +317,7 @@ class PlayerGamesProjection(Projection):
         playing = [g for g in games if status[g] not in (None, "open", "closed")]
         tails = await self.read_many({g: (last[g] - 1, last[g]) for g in playing})
         whole = [
-            g
-            for g in games
-            if status[g] in (None, "open") or (g in tails and _closes(tails[g]))
+            g for g in games if status[g] in (None, "open") or (g in tails and _closes(tails[g]))
         ]
         foldings = {
             g: fold(g, log)

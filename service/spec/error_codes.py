@@ -94,6 +94,10 @@ CODES: dict[str, Code] = {
         "The player token sent (`dhp_...`) is not one of this service's.",
         "That is not a player token of this service.",
     ),
+    "player_token_required": Code(
+        "Only the player, with their own token, opens their stream.",
+        "Send the player's own token.",
+    ),
     # 403
     "token_for_other_game": Code(
         "The token is another game's.", "That token belongs to another game."
@@ -111,6 +115,10 @@ CODES: dict[str, Code] = {
         "DANGER_SANDBOX=1. A deck composition (Danger 13's and Danger Danger's `deck`) needs "
         "no sandbox.",
         "The option(s) seed are accepted only by a server started with DANGER_SANDBOX=1.",
+    ),
+    "not_this_player": Code(
+        "A player token of another player: a player's stream is theirs alone.",
+        "That token is another player's.",
     ),
     # 404
     "unknown_game": Code("No game has this id.", f"There is no game {UNKNOWN_GAME!r}."),
@@ -305,6 +313,10 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "Send the token as 'Authorization: Bearer <token>'.",
     ),
     ("exportPlayerGames", "token_invalid"): Code(
+        "`Authorization` is not `Bearer <token>`.",
+        "Send the token as 'Authorization: Bearer <token>'.",
+    ),
+    ("streamPlayer", "token_invalid"): Code(
         "`Authorization` is not `Bearer <token>`.",
         "Send the token as 'Authorization: Bearer <token>'.",
     ),
@@ -587,6 +599,14 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         404: ("unknown_player",),
         429: ("rate_limited",),
         503: ("store_unavailable",),
+    },
+    "streamPlayer": {
+        400: ("invalid_parameter",),
+        401: ("token_invalid", "player_token_invalid", "player_token_required"),
+        403: ("not_this_player",),
+        404: ("unknown_player",),
+        429: ("rate_limited", "too_many_streams"),
+        503: ("store_unavailable", "stream_capacity"),
     },
     "exportPlayerGames": {
         400: ("invalid_parameter",),

@@ -304,6 +304,7 @@ def finish(spec: OpenAPI, settings: Settings) -> None:
         description="Each line is a `PlayerGameEntry` (#/components/schemas/PlayerGameEntry) "
         "as listPlayerGames gives it, ended by a line feed.",
     )
+    _stream_forms(spec)
     for (path, method, status), links in LINKS.items():
         operation = getattr(spec.paths[path], method)  # type: ignore[index]  # the app's own route
         operation.responses[status].links = links
@@ -356,6 +357,48 @@ def _operations(spec: Any) -> list[tuple[str, str, Operation]]:
         for method in METHODS
         if (operation := getattr(item, method)) is not None
     ]
+
+
+def _stream_forms(spec: Any) -> None:
+    """The live streams' two forms: a 200 as Litestar made it from the route's ResponseSpec
+    holds the NDJSON form (which put the messages' schemas among the components); the event
+    stream, the default, is set beside it. Both are text on the wire: each says what its
+    messages are (a Server-Sent Event as the object a client's parser makes of it)."""
+    games = (
+        "`EventOut` (its `type` the event's type) or `ViewMessage` (`type` `view`, with "
+        "`view=true`)"
+    )
+    for path, messages, event in (
+        ("/v1/games/{game_id}/stream", games, "The event's type, or `view`."),
+        ("/v1/players/{player_id}/stream", "`PlayerNotice`", "The notice's `type`."),
+    ):
+        answer = spec.paths[path].get.responses["200"]
+        answer.content = {
+            "text/event-stream": OpenAPIMediaType(
+                # No type: the examples are the stream's text, and a client's parser (and
+                # schemathesis's) makes an object of each event.
+                schema=Schema(
+                    description=f"Each Server-Sent Event: {messages}; comments keep the line "
+                    "alive.",
+                    properties={
+                        "id": Schema(type=OpenAPIType.STRING, description="The seq, if any."),
+                        "event": Schema(type=OpenAPIType.STRING, description=event),
+                        "data": Schema(
+                            type=OpenAPIType.STRING,
+                            content_media_type="application/json",
+                            description=f"One {messages}, as JSON.",
+                        ),
+                    },
+                )
+            ),
+            EXPORT_MEDIA: OpenAPIMediaType(
+                schema=Schema(
+                    type=OpenAPIType.STRING,
+                    description=f"JSON Lines: each line one {messages}; empty lines keep the "
+                    "connection alive.",
+                )
+            ),
+        }
 
 
 def _minimal(spec: Any) -> None:
@@ -579,9 +622,7 @@ def _heads(spec: Any) -> None:
             operation_id=head_operation_id(get.operation_id or ""),
             parameters=get.parameters,
             responses={
-                status: OpenAPIResponse(
-                    description=response.description, headers=response.headers
-                )
+                status: OpenAPIResponse(description=response.description, headers=response.headers)
                 for status, response in (get.responses or {}).items()
                 if isinstance(response, OpenAPIResponse)
             },
@@ -612,8 +653,7 @@ def _audit_body(max_bytes: int) -> RequestBody:
                     type=OpenAPIType.ARRAY,
                     items=Reference(ref="#/components/schemas/Receipt"),
                     max_items=100_000,
-                    description="Receipts of the game its client kept (each answer's "
-                    "`receipt`).",
+                    description="Receipts of the game its client kept (each answer's `receipt`).",
                 ),
             },
             additional_properties=False,

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from litestar.response.sse import ServerSentEventMessage
 
 from domain.kernel import AUDITOR, SPECTATOR, Command, Event, Viewer, commitment
 from domain.kernel import table as tables
@@ -43,10 +44,12 @@ from service.infra import request_context
 from service.infra.clock import StoreClock, stamp
 from service.infra.signing import Signer
 from service.live import streams
+from service.live.player_streams import PlayerNotice
 from service.play import offload, players
 from service.play.game_model import Game, Outcome, fold_log
 from service.play.games import GameService
 from service.play.receipts import signed_receipt
+from service.play.seat_state import view_message
 from service.play.transparency_log import signed_head
 from service.play.write_path import seal_all
 from service.readmodels import player_games
@@ -410,6 +413,19 @@ def played() -> _Played:
     )
 
 
+def _notices(main: _Table, seq: int) -> dict[str, str]:
+    """A player's stream as it tells of the player's game (Anton's, seat 0) at `seq`."""
+    told = [
+        PlayerNotice(kind, main.id, main.rules.name, 0, "active", seq) for kind in ("game_started",)
+    ]
+    sse = b"".join(
+        ServerSentEventMessage(data=msgspec.json.encode(n).decode(), event=n.type).encode()
+        for n in told
+    )
+    lines = b"".join(msgspec.json.encode(n) + b"\n" for n in told)
+    return {"sse": sse.decode(), "lines": lines.decode()}
+
+
 def _snapshot(main: _Table) -> dict[str, Any]:
     """The reads of a running game."""
     seq = main.game.seq
@@ -420,7 +436,16 @@ def _snapshot(main: _Table) -> dict[str, Any]:
         streams.encode(main.game.readable(e, SPECTATOR, event))
         for e, event in zip(main.log[cause:], main.events[cause:], strict=True)
     )
+    shown = [
+        main.game.readable(e, 0, event)
+        for e, event in zip(main.log[cause:], main.events[cause:], strict=True)
+    ]
+    view = view_message(_VIEWS, main.game, 0)
+    seat_frames = b"".join(streams.encode(e) for e in shown) + streams.encode_view(view, False)
+    seat_lines = b"".join(streams.encode(e, True) for e in shown) + streams.encode_view(view, True)
     return {
+        "stream_view": seat_frames.decode(),
+        "stream_lines": seat_lines.decode(),
         "as_seat": main.out(0),
         "as_spectator": main.out(SPECTATOR),
         "events": EventPage(events=main.readable(SPECTATOR), last_seq=seq),
@@ -648,6 +673,7 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
             "limit": {"page": Example("At most 100 events", 100)},
         },
         "streamEvents": {
+            "view": {"views": Example("With the caller's view after each write", True)},
             "after": {"resume": Example("The events after this seq", snap["stream_after"])},
             "Last-Event-ID": {
                 "resume": Example(
@@ -759,7 +785,21 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
     audit_ok = audit_export(_export_body().encode())
     tampered = _export_body().replace('"name":"Anton"', '"name":"Anna"', 1)
     audit_bad = audit_export(tampered.encode())
+    notices = _notices(p.main, snap["as_seat"].seq)
     return {
+        "streamPlayer": {
+            "200": {
+                "text/event-stream": {
+                    "notices": Example(
+                        "A game of the player's, running (as told at its start or on connecting)",
+                        notices["sse"],
+                    )
+                },
+                "application/x-ndjson": {
+                    "notices": Example("The same, as a line", notices["lines"])
+                },
+            }
+        },
         "createGame": {
             "201": {
                 JSON: {
@@ -831,8 +871,18 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
         "streamEvents": {
             "200": {
                 "text/event-stream": {
-                    "events": Example("A command's events as they are appended", snap["stream"])
-                }
+                    "events": Example("A command's events as they are appended", snap["stream"]),
+                    "view": Example(
+                        "With view=true, as seat 0 reads it: the events, then the seat's view",
+                        snap["stream_view"],
+                    ),
+                },
+                "application/x-ndjson": {
+                    "lines": Example(
+                        "With view=true and Accept: application/x-ndjson, as seat 0 reads it",
+                        snap["stream_lines"],
+                    )
+                },
             }
         },
         "replayGame": {
@@ -910,9 +960,7 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                 }
             }
         },
-        "signingKeys": {
-            "200": {JSON: {"keys": Example("One key, current", _encode(log["keys"]))}}
-        },
+        "signingKeys": {"200": {JSON: {"keys": Example("One key, current", _encode(log["keys"]))}}},
         "logHead": {
             "200": {JSON: {"head": Example("A tree of four leaves", _encode(log["head"]))}}
         },

@@ -206,6 +206,25 @@ class GameOut(msgspec.Struct, frozen=True, omit_defaults=True):
     what it appended; absent in a read."""
 
 
+class ViewMessage(msgspec.Struct, frozen=True, tag="view", tag_field="type"):
+    """A live stream's message of the caller's view (streamEvents with `view=true`): what
+    GET /v1/games/{game_id} answers, as of the event `seq`, with `"type": "view"`."""
+
+    id: str
+    game: str
+    status: Status
+    seq: int
+    view: TableViewOut
+    legal: list[GameCommand]
+    """Every command the caller may send now, each a complete body for /commands."""
+    clocks: list[Clock]
+    """Running turn clocks and their deadlines, as in GET /v1/games/{game_id}."""
+
+
+StreamMessage: TypeAlias = EventOut | ViewMessage
+"""One message of a live stream: an event (its `type` is the event's) or a view (`view`)."""
+
+
 class CommandResult(msgspec.Struct, frozen=True):
     seq: int
     events: list[EventOut]

@@ -98,6 +98,8 @@ from .player_game_entry_result import PlayerGameEntryResult
 from .player_game_entry_status import PlayerGameEntryStatus
 from .player_game_links import PlayerGameLinks
 from .player_games import PlayerGames
+from .player_notice import PlayerNotice
+from .player_notice_type import PlayerNoticeType
 from .player_stats import PlayerStats
 from .player_stats_by_game import PlayerStatsByGame
 from .problem import Problem
@@ -134,6 +136,8 @@ from .team_piles import TeamPiles
 from .team_view import TeamView
 from .trash import Trash
 from .tree_head import TreeHead
+from .view_message import ViewMessage
+from .view_message_status import ViewMessageStatus
 
 __all__ = (
     "Accept",
@@ -234,6 +238,8 @@ __all__ = (
     "PlayerGameEntryStatus",
     "PlayerGameLinks",
     "PlayerGames",
+    "PlayerNotice",
+    "PlayerNoticeType",
     "PlayerStats",
     "PlayerStatsByGame",
     "Problem",
@@ -270,4 +276,6 @@ __all__ = (
     "TeamView",
     "Trash",
     "TreeHead",
+    "ViewMessage",
+    "ViewMessageStatus",
 )

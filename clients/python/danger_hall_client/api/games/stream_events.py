@@ -1,5 +1,6 @@
 from http import HTTPStatus
-from typing import Any, cast
+from io import BytesIO
+from typing import Any
 from urllib.parse import quote
 
 import httpx
@@ -7,13 +8,14 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, File, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
     *,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -27,6 +29,8 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["after"] = after
+
+    params["view"] = view
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -42,9 +46,10 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> File | Problem | None:
     if response.status_code == 200:
-        response_200 = cast(Any, response.text)
+        response_200 = File(payload=BytesIO(response.content))
+
         return response_200
 
     if response.status_code == 400:
@@ -83,7 +88,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[File | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,10 +102,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
-) -> Response[Any | Problem]:
-    """Live events (Server-Sent Events)
+) -> Response[File | Problem]:
+    """Live events and views (Server-Sent Events or NDJSON)
 
      The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
@@ -109,9 +115,23 @@ def sync_detailed(
     the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
     is refused (401 `token_invalid`).
 
+    With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id}
+    answers, with `"type": "view"`): once the backlog is sent, and after each write of events that
+    leaves the game at rest (a command's events and the bot moves and timers they set off at once come
+    as one write, then one view). A client renders the last view and sends one of its `legal` commands:
+    it never needs to read the game again. The SSE event of a view is `view`, its id the seq it shows.
+
+    With `Accept: application/x-ndjson` the same messages come as JSON Lines: one object a line (an
+    event's `type` is its event type; a view's is `view`), empty lines keep the connection alive; resume
+    with `after` = the last seq read.
+
+    HEAD answers the headers a GET would, opens no stream and holds no stream slot.
+
     Args:
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
+        view (bool | Unset): Also send the caller's view and legal commands after each write of
+            events that leaves the game at rest (ViewMessage). Default: False.
         last_event_id (str | Unset):
         x_request_id (str | Unset):
 
@@ -120,12 +140,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[File | Problem]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         after=after,
+        view=view,
         last_event_id=last_event_id,
         x_request_id=x_request_id,
     )
@@ -142,10 +163,11 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
-) -> Any | Problem | None:
-    """Live events (Server-Sent Events)
+) -> File | Problem | None:
+    """Live events and views (Server-Sent Events or NDJSON)
 
      The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
@@ -154,9 +176,23 @@ def sync(
     the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
     is refused (401 `token_invalid`).
 
+    With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id}
+    answers, with `"type": "view"`): once the backlog is sent, and after each write of events that
+    leaves the game at rest (a command's events and the bot moves and timers they set off at once come
+    as one write, then one view). A client renders the last view and sends one of its `legal` commands:
+    it never needs to read the game again. The SSE event of a view is `view`, its id the seq it shows.
+
+    With `Accept: application/x-ndjson` the same messages come as JSON Lines: one object a line (an
+    event's `type` is its event type; a view's is `view`), empty lines keep the connection alive; resume
+    with `after` = the last seq read.
+
+    HEAD answers the headers a GET would, opens no stream and holds no stream slot.
+
     Args:
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
+        view (bool | Unset): Also send the caller's view and legal commands after each write of
+            events that leaves the game at rest (ViewMessage). Default: False.
         last_event_id (str | Unset):
         x_request_id (str | Unset):
 
@@ -165,13 +201,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        File | Problem
     """
 
     return sync_detailed(
         game_id=game_id,
         client=client,
         after=after,
+        view=view,
         last_event_id=last_event_id,
         x_request_id=x_request_id,
     ).parsed
@@ -182,10 +219,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
-) -> Response[Any | Problem]:
-    """Live events (Server-Sent Events)
+) -> Response[File | Problem]:
+    """Live events and views (Server-Sent Events or NDJSON)
 
      The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
@@ -194,9 +232,23 @@ async def asyncio_detailed(
     the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
     is refused (401 `token_invalid`).
 
+    With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id}
+    answers, with `"type": "view"`): once the backlog is sent, and after each write of events that
+    leaves the game at rest (a command's events and the bot moves and timers they set off at once come
+    as one write, then one view). A client renders the last view and sends one of its `legal` commands:
+    it never needs to read the game again. The SSE event of a view is `view`, its id the seq it shows.
+
+    With `Accept: application/x-ndjson` the same messages come as JSON Lines: one object a line (an
+    event's `type` is its event type; a view's is `view`), empty lines keep the connection alive; resume
+    with `after` = the last seq read.
+
+    HEAD answers the headers a GET would, opens no stream and holds no stream slot.
+
     Args:
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
+        view (bool | Unset): Also send the caller's view and legal commands after each write of
+            events that leaves the game at rest (ViewMessage). Default: False.
         last_event_id (str | Unset):
         x_request_id (str | Unset):
 
@@ -205,12 +257,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[File | Problem]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         after=after,
+        view=view,
         last_event_id=last_event_id,
         x_request_id=x_request_id,
     )
@@ -225,10 +278,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     after: int | Unset = 0,
+    view: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
-) -> Any | Problem | None:
-    """Live events (Server-Sent Events)
+) -> File | Problem | None:
+    """Live events and views (Server-Sent Events or NDJSON)
 
      The same envelopes as /events as they are appended; each message's id is its seq, so a reconnect
     with Last-Event-ID (or `after`) resumes with no gap and no duplicate. Comments keep the line alive.
@@ -237,9 +291,23 @@ async def asyncio(
     the token (`seat_left` or `seat_token_reissued` naming the seat); opened again with that token, it
     is refused (401 `token_invalid`).
 
+    With `view=true` it also carries the caller's view (a `ViewMessage`: what GET /v1/games/{game_id}
+    answers, with `"type": "view"`): once the backlog is sent, and after each write of events that
+    leaves the game at rest (a command's events and the bot moves and timers they set off at once come
+    as one write, then one view). A client renders the last view and sends one of its `legal` commands:
+    it never needs to read the game again. The SSE event of a view is `view`, its id the seq it shows.
+
+    With `Accept: application/x-ndjson` the same messages come as JSON Lines: one object a line (an
+    event's `type` is its event type; a view's is `view`), empty lines keep the connection alive; resume
+    with `after` = the last seq read.
+
+    HEAD answers the headers a GET would, opens no stream and holds no stream slot.
+
     Args:
         game_id (str): The id returned by POST /v1/games.
         after (int | Unset):  Default: 0.
+        view (bool | Unset): Also send the caller's view and legal commands after each write of
+            events that leaves the game at rest (ViewMessage). Default: False.
         last_event_id (str | Unset):
         x_request_id (str | Unset):
 
@@ -248,7 +316,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        File | Problem
     """
 
     return (
@@ -256,6 +324,7 @@ async def asyncio(
             game_id=game_id,
             client=client,
             after=after,
+            view=view,
             last_event_id=last_event_id,
             x_request_id=x_request_id,
         )
