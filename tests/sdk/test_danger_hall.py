@@ -161,6 +161,10 @@ async def test_a_stream_resumes_with_no_gap_and_no_duplicate(api: str) -> None:
     assert relay.connections >= 3, "the stream was cut twice, and resumed"
     assert [e.seq for e in seen] == list(range(1, last + 1))
     assert seen[-1].type_ == "seed_revealed"
+    # The views came as the game came to rest, each once, the last one of the finished game.
+    seqs = [v.seq for v in views]
+    assert seqs == sorted(set(seqs)) and len(views) > 2
+    assert views[-1].seq == last and views[-1].status == "finished" and views[-1].winners
 
 
 async def test_the_blocking_client_follows_a_finished_games_stream(api: str) -> None:
