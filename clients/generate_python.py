@@ -29,7 +29,7 @@ META = "pdm"  # pyproject.toml on pdm-backend, which pip fetches by itself
 FIELD_PREFIX = "field_"  # the generator's default, in python-config.yaml if ever changed
 
 # Beside the generated package, never written by the generator (clients/README.md).
-HANDWRITTEN = frozenset({"danger_hall", "danger_hall_extras", "ruff.toml"})
+HANDWRITTEN = frozenset({"danger_hall", "danger_hall_extras", "README.md", "ruff.toml"})
 # What building, installing or linting the SDK leaves in it: neither generated nor kept.
 DEBRIS = frozenset({"__pycache__", ".pdm-build", ".ruff_cache", "build", "dist"})
 
