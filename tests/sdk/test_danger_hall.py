@@ -23,7 +23,7 @@ from danger_hall import (
 )
 
 from service.infra.config import Rate, Rates
-from tests.conftest import make_app, on_socket
+from tests.conftest import make_app, on_socket, wait_for
 from tests.players import new_table, play_to_end
 from tests.test_sdk import Relay
 
@@ -118,6 +118,26 @@ async def test_a_view_reads_the_same_fields_in_every_game(api: str) -> None:
             assert view.winners is None and view.status == "active", kind
             if view.turn is not None:
                 assert view.to_act == [view.turn], kind
+
+
+async def test_the_lobby_and_a_players_own_games_are_listed(valkey) -> None:
+    # The lobby and a player's games are read models: the projections run beside this app.
+    async with on_socket(make_app(valkey)) as url, AsyncClient(url) as client:
+        ann = await client.register("Ann")
+        created = await client.games.create("danger-13", seats=3)
+        await client.game(created.id).join("Ann", player_token=ann.token)
+        async with AsyncClient(url, token=ann.token) as hers:
+
+            async def listed() -> bool:
+                mine = await hers.games.list(mine=True)
+                lobby = await client.games.list(game="danger-13", status="open", limit=100)
+                return created.id in {g.id for g in mine.games} and created.id in {
+                    g.id for g in lobby.games
+                }
+
+            await wait_for(listed)
+            with pytest.raises(ValueError, match="player's token"):
+                await client.games.list(mine=True)
 
 
 async def test_a_command_whose_answer_was_lost_is_applied_once(api: str) -> None:
