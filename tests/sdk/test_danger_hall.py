@@ -199,3 +199,27 @@ async def test_the_blocking_client_follows_a_finished_games_stream(api: str) -> 
     events = await asyncio.to_thread(follow)
     assert [e.seq for e in events] == list(range(2, 2 + len(events)))
     assert isinstance(events[-1], EventOut) and events[-1].type_ == "seed_revealed"
+
+
+async def test_a_player_hears_of_their_games_on_their_own_stream(valkey) -> None:
+    async with on_socket(make_app(valkey)) as url, AsyncClient(url) as client:
+        ann = await client.register("Ann")
+        created = await client.games.create("danger", seats=2)
+        await client.game(created.id).join("Ann", player_token=ann.token)
+        heard: list[tuple[str, str]] = []
+        connected = asyncio.Event()
+
+        async def listen() -> None:
+            async with AsyncClient(url, token=ann.token) as hers:
+                async for notice in hers.notices():
+                    heard.append((notice.type_, notice.game))
+                    connected.set()  # it begins with the games she sits in
+                    if notice.type_ == "game_started":
+                        return
+
+        listening = asyncio.create_task(listen())
+        await asyncio.wait_for(connected.wait(), 30)
+        await client.game(created.id).join("Bob")
+        await client.game(created.id, token=created.admin_token).start()
+        await asyncio.wait_for(listening, 30)
+    assert heard[0][1] == created.id and heard[-1] == ("game_started", created.id)

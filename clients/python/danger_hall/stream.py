@@ -16,9 +16,10 @@ from typing import Any
 
 import httpx
 
-from danger_hall_client.models import EventOut
+from danger_hall_client.models import EventOut, PlayerNotice
 from danger_hall_extras.retry import retry_after
 
+from .calls import PLAYER_TOKEN
 from .errors import DangerError, error_of
 from .views import View
 
@@ -118,3 +119,27 @@ class Follower:
         if self.failures > self.reconnects:
             raise error
         return asked if asked is not None else min(self.backoff * 2 ** (self.failures - 1), 10.0)
+
+
+class NoticeFollower(Follower):
+    """Where a following of a player's stream (`GET /v1/players/{id}/stream`) stands. It never
+    ends by itself; after a reconnect the service reports `your_turn` again for each game
+    where it is the player's turn, so a notice may come twice, never be missed."""
+
+    def __init__(self, token: str | None, reconnects: int, backoff: float) -> None:
+        if not token or not token.startswith(PLAYER_TOKEN):
+            raise ValueError("a player's stream is opened with the player's token (dhp_...)")
+        super().__init__("", 0, False, reconnects, backoff)
+        self.player = token.removeprefix(PLAYER_TOKEN).partition("_")[0]
+
+    def request(self, headers: dict[str, str]) -> dict[str, Any]:
+        return {
+            "method": "GET",
+            "url": f"/v1/players/{self.player}/stream",
+            "headers": {**headers, "Accept": "text/event-stream"},
+            "timeout": self.timeout,
+        }
+
+    def notice(self, data: str) -> PlayerNotice:
+        self.failures = 0
+        return PlayerNotice.from_dict(json.loads(data))

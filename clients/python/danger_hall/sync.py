@@ -17,13 +17,14 @@ from danger_hall_client.models import (
     Joined,
     Lobby,
     PlayerGames,
+    PlayerNotice,
     Registered,
 )
 
 from . import calls
 from .calls import Call
 from .retrying import Retry
-from .stream import Follower, Lines, Message
+from .stream import Follower, Lines, Message, NoticeFollower
 from .views import View
 
 T = TypeVar("T")
@@ -74,6 +75,33 @@ class Client:
 
     def health(self) -> Health:
         return self.send(calls.health_call())
+
+    def notices(self) -> Iterator[PlayerNotice]:
+        """The notices of the registered player whose token the client holds, across all
+        their games (`game_joined`, `game_started`, `your_turn`, `game_ended`), first a
+        `your_turn` for each game where it is their turn now. It never ends by itself;
+        after a dropped connection it connects again, and `your_turn` may come twice."""
+        state = NoticeFollower(self.token, self.retry.reconnects, self.retry.backoff)
+        headers = {"Authorization": f"Bearer {self.token}"}
+        while True:
+            try:
+                with self.http.stream(**state.request(headers)) as response:
+                    if response.status_code != 200:
+                        response.read()
+                        outcome = state.refused(response)
+                        if not isinstance(outcome, float):
+                            raise outcome
+                        time.sleep(outcome)
+                        continue
+                    lines = Lines()
+                    for line in response.iter_lines():
+                        message = lines.feed(line)
+                        if message is not None:
+                            yield state.notice(message[1])
+                # Ended by the service (a restart): connected again, as after a drop.
+                time.sleep(state.failed(ConnectionError("the player's stream ended")))
+            except httpx.TransportError as error:
+                time.sleep(state.failed(error))
 
     def register(self, name: str) -> Registered:
         """A registered player (`token`, shown once, is theirs: join with it)."""
