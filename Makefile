@@ -87,7 +87,8 @@ CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 	tests/integration/test_feed_trim.py tests/integration/test_dead_letters.py \
 	tests/integration/test_lobby_and_stream.py tests/integration/test_streams.py \
 	tests/integration/test_stream_writer.py tests/integration/test_stream_rights.py \
-	tests/integration/test_bell.py \
+	tests/integration/test_bell.py tests/integration/test_view_streams.py \
+	tests/integration/test_player_streams.py \
 	tests/integration/test_timers.py tests/integration/test_timer_retry.py \
 	tests/integration/test_worker.py tests/integration/test_bot_jobs.py \
 	tests/integration/test_store.py tests/integration/test_concurrency.py \

@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from domain.kernel import AUDITOR, Viewer
+from domain.kernel.shared_view import waiting_on
 
 from .messages import RoundScored
 from .state import ROUNDS, DangerState
@@ -41,27 +42,41 @@ class DiscardPile(msgspec.Struct, frozen=True):
 
 class DangerView(msgspec.Struct, frozen=True, tag="danger", tag_field="game"):
     round: int
+    turn: int | None
+    """The seat whose turn it is (null once the game is over)."""
+    to_act: list[int]
+    """The seats that may send a command now: the seat whose turn it is."""
+    totals: list[int]
+    """Each seat's points of the rounds scored so far."""
+    winners: list[int] | None
+    """The seats with the highest total once the game is over (a tie is shared)."""
     rounds: int
     starter: int
-    turn: int | None
     phase: Literal["draw", "protect", "scoring", "over"]
     stack_size: int
     discard: DiscardPile
     drawn: str | None
     boards: list[Board]
-    totals: list[int]
     last_round: RoundScored | None
-    winners: list[int] | None
     stack: list[str] | None
     """The stack, top first: shown only to the auditor, that is to everyone once the game ends."""
 
 
+def to_act(state: DangerState) -> list[int]:
+    """Only the seat whose turn it is acts, and it always may: draw, or protect or end."""
+    return [state.turn] if state.phase in ("draw", "protect") else []
+
+
 def view(state: DangerState, viewer: Viewer) -> DangerView:
+    acting = to_act(state)
     return DangerView(
         round=state.round,
+        turn=waiting_on(acting),
+        to_act=acting,
+        totals=list(state.totals),
+        winners=state.winners,
         rounds=ROUNDS,
         starter=state.starter,
-        turn=None if state.phase == "over" else state.turn,
         phase=state.phase,
         stack_size=len(state.stack),
         discard=DiscardPile(
@@ -85,8 +100,6 @@ def view(state: DangerState, viewer: Viewer) -> DangerView:
             )
             for seat, rows in enumerate(state.rows)
         ],
-        totals=list(state.totals),
         last_round=state.last_round,
-        winners=state.winners,
         stack=list(state.stack) if viewer == AUDITOR else None,
     )

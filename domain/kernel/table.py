@@ -18,6 +18,7 @@ from .errors import RuleViolation
 from .fairness import ALGORITHM, Shuffler
 from .game import GameRules, Timer
 from .messages import AUDITOR, Command, Event, Viewer
+from .shared_view import nobody_acts
 
 NAME_MAX = 40
 ENTROPY_MAX = 256
@@ -564,8 +565,14 @@ def view(table: Table, rules: GameRules, viewer: Viewer) -> TableView:
         you=viewer if isinstance(viewer, int) else None,
         seed_commitment=table.seed_commitment,
         seed=table.seed,
-        state=None if table.state is None else rules.view(table.state, seen_by),
+        state=None if table.state is None else _game_view(table, rules, seen_by),
     )
+
+
+def _game_view(table: Table, rules: GameRules, viewer: Viewer) -> Any:
+    seen = rules.view(table.state, viewer)
+    # `legal` offers nothing once the table is not active; `to_act` and `turn` agree with it.
+    return seen if table.status == "active" else nobody_acts(seen)
 
 
 def legal(table: Table, rules: GameRules, viewer: Viewer) -> list[Command]:

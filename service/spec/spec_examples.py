@@ -343,6 +343,7 @@ class _Played:
     abandoned_out: GameOut
     private: Created
     private_table: _Table  # Danger, private, open
+    views: dict[str, GameOut]  # every other game mid-play, as seat 0 reads it
 
 
 INVITE = _urlsafe("private/invite", 16)
@@ -410,6 +411,7 @@ def played() -> _Played:
         abandoned_out=abandoned_out,
         private=private.created(invite=INVITE),
         private_table=private,
+        views=_game_views(),
     )
 
 
@@ -424,6 +426,25 @@ def _notices(main: _Table, seq: int) -> dict[str, str]:
     )
     lines = b"".join(msgspec.json.encode(n) + b"\n" for n in told)
     return {"sse": sse.decode(), "lines": lines.decode()}
+
+
+def _game_views() -> dict[str, GameOut]:
+    """The other games mid-play, as seat 0 reads them: their views share `round`, `turn`,
+    `to_act`, `totals` and `winners` with Danger's (docs/views.md)."""
+    dice = random.Random(38)
+    views = {}
+    for name, seats, commands in (
+        ("high-voltage", 3, 14),
+        ("danger-13", 3, 5),
+        ("danger-danger", 4, 9),
+    ):
+        table = _Table(f"views/{name}", name, seats, STARTED + timedelta(hours=2))
+        for seat in range(seats):
+            table.act("anyone", tables.Join(name=NAMES[seat]), 12.0)
+        table.act("admin", tables.Start(), 5.0)
+        table.play(dice, commands)
+        views[name] = table.out(0)
+    return views
 
 
 def _snapshot(main: _Table) -> dict[str, Any]:
@@ -846,6 +867,12 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                     "spectator": Example(
                         "As a spectator sees it (no token)", _encode(snap["as_spectator"])
                     ),
+                    **{
+                        name.replace("-", "_"): Example(
+                            f"{GAMES[name].title}, as seat 0 sees it", _encode(out)
+                        )
+                        for name, out in p.views.items()
+                    },
                 }
             }
         },

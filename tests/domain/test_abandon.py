@@ -2,10 +2,12 @@
 is: over, with no winner, its standings as they stood, its seed revealed like a finished
 game's."""
 
+import msgspec
 import pytest
 
 from domain.danger import RULES as DANGER
 from domain.danger.messages import Draw, EndTurn
+from domain.danger_13 import RULES as DANGER_13
 from domain.danger_danger import RULES as DANGER_DANGER
 from domain.high_voltage import RULES as HIGH_VOLTAGE
 from domain.kernel import AUDITOR, SPECTATOR, RuleViolation
@@ -111,13 +113,19 @@ def test_an_abandoned_game_takes_no_command_and_shows_its_standings_as_they_stoo
         assert info.value.code == "game_not_active"
     seen = tables.view(table, DANGER, 1)
     assert seen.status == "abandoned"
-    assert seen.state == DANGER.view(table.state, AUDITOR)  # the whole log is public now
+    whole = DANGER.view(table.state, AUDITOR)  # the whole log is public now
+    assert whole.to_act == [table.state.turn]  # the state stands where a seat was to act,
+    assert seen.state.to_act == [] and seen.state.turn is None  # but no seat may act now
+    assert seen.state == msgspec.structs.replace(whole, to_act=[], turn=None)
     assert seen.state.stack is not None
     assert seen.state.totals == totals and seen.state.winners is None  # no winner
 
 
-@pytest.mark.parametrize("rules", [HIGH_VOLTAGE, DANGER_DANGER])
+@pytest.mark.parametrize("rules", [HIGH_VOLTAGE, DANGER_DANGER, DANGER_13])
 def test_every_game_can_be_abandoned_while_it_runs(rules):
     table = started(rules, 4)
+    assert tables.view(table, rules, 0).state.to_act
     abandon(table, rules, "server", "idle", 60.0)
     assert table.status == "abandoned" and tables.view(table, rules, 0).seed == SEED
+    seen = tables.view(table, rules, 0).state
+    assert seen.to_act == [] and seen.turn is None and seen.winners is None

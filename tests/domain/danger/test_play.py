@@ -20,6 +20,7 @@ from domain.danger.messages import (
 from domain.danger.scoring import score_round
 from domain.kernel import RuleViolation, Shuffler
 from tests.domain.replaying import replayed
+from tests.domain.shared_view import shared_views
 
 EVERY_COMMAND = [Draw(), TakeDiscard(), EndTurn(), *(Protect(colour=c) for c in COLOURS)]
 
@@ -38,6 +39,13 @@ def recount(rows) -> list[int]:
             if key != min(keys):
                 points[seat] += key[0]
     return points
+
+
+def check_shared_view(state) -> None:
+    for seen in shared_views(RULES, state).values():
+        assert seen.totals == state.totals
+        assert seen.turn == (state.turn if state.phase in ("draw", "protect") else None)
+        assert seen.winners == state.winners
 
 
 def check_invariants(state) -> None:
@@ -102,6 +110,7 @@ def test_random_legal_games_keep_every_invariant(seats, seed, fourth, data):
             log.append(event)
             rows_before = state.rows
         check_invariants(state)
+        check_shared_view(state)
 
     assert isinstance(log[-1], GameEnded)
     assert state.round == 5

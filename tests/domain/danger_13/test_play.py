@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from domain.danger_13 import RULES, Danger13Options
 from domain.danger_13.cards import cards_of
 from domain.danger_13.messages import Accept, GameEnded, Give, Refuse, RoundScored
-from domain.kernel import RuleViolation, Shuffler
+from domain.kernel import AUDITOR, RuleViolation, Shuffler
 from tests.domain.replaying import replayed
+from tests.domain.shared_view import shared_views
 
 
 def everywhere(state) -> Counter:
@@ -30,6 +31,20 @@ def worth(card: str) -> int:
 
 def recount_signs(won: list[str]) -> int:
     return sum(2 if c.startswith("++") else 1 if c.startswith("+") else 0 for c in won)
+
+
+def check_shared_view(state) -> None:
+    """The dealer or the deciding seat is `turn`; the totals are the "+" signs, shown to all
+    only once the game is over (won cards lie face down until then)."""
+    views = shared_views(RULES, state)
+    whole = views[AUDITOR]
+    assert whole.totals == whole.plus_signs == [recount_signs(w) for w in state.won]
+    for viewer, seen in views.items():
+        shown = viewer == AUDITOR or state.phase == "over"
+        assert seen.totals == (whole.totals if shown else None), viewer
+        if seen.turn is not None:
+            waiting = seen.pending.seat if seen.phase == "decide" else seen.dealer
+            assert seen.turn == waiting and seen.phase != "over"
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -70,6 +85,7 @@ def test_random_legal_games_keep_every_invariant(seats, seed, data):
             log.append(event)
             if isinstance(event, RoundScored):
                 assert event.won_counts == [len(w) for w in state.won]
+        check_shared_view(state)
     assert everywhere(state) == full
     ended = log[-1]
     assert isinstance(ended, GameEnded)

@@ -23,6 +23,7 @@ from domain.danger_danger.messages import (
 from domain.kernel import RuleViolation, Shuffler
 from domain.kernel.table import GameAbandoned
 from tests.domain.replaying import replayed
+from tests.domain.shared_view import shared_views
 
 
 def conserved(state) -> bool:
@@ -33,6 +34,20 @@ def conserved(state) -> bool:
         if Counter(cards) != Counter(team_deck(name, state.options.deck.counts())):
             return False
     return True
+
+
+def check_shared_view(state) -> None:
+    """`winners` are the seats of the `winner` team, `totals` each seat's team tokens."""
+    for seen in shared_views(RULES, state).values():
+        team_of = {s: name for name, team in seen.teams.items() for s in team.seats}
+        assert seen.totals == [seen.tokens[team_of[s]] for s in range(state.seats)]
+        won = seen.winner
+        assert seen.winners == (None if won is None else sorted(seen.teams[won].seats))
+        for team in seen.teams.values():
+            members = [s for s in seen.to_act if s in team.seats]
+            assert not (team.out and members)
+            if team.holding is not None and seen.phase == "playing":  # the holder alone acts
+                assert members == [team.holder]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -86,6 +101,7 @@ def test_random_games_keep_every_invariant(teams, seed, play):
                     assert (event.winner is None) == (event.cases["pink"] == event.cases["yellow"])
             RULES.evolve(state, event)
             log.append(event)
+        check_shared_view(state)
     if abandoned:
         assert state.winner is None and max(state.tokens.values()) < 3
     else:

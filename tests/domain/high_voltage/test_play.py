@@ -19,6 +19,7 @@ from domain.high_voltage.messages import (
 )
 from domain.kernel import RuleViolation, Shuffler
 from tests.domain.replaying import replayed
+from tests.domain.shared_view import shared_views
 
 
 def recount(won: list[int]) -> int:
@@ -40,6 +41,20 @@ def conserved(state) -> bool:
     ]
     held += state.undealt + [p.card for p in state.plays]
     return Counter(held) == Counter(DECKS[state.seats])
+
+
+def check_shared_view(state) -> None:
+    """`turn` is the seat to play in a trick, or the one seat still picking in the draft;
+    the totals are each seat's own, a team's total their sum."""
+    for seen in shared_views(RULES, state).values():
+        assert seen.totals == state.totals
+        assert seen.winners == state.winners
+        if seen.phase == "tricks":
+            assert seen.turn == state.turn
+        if seen.phase == "draft":
+            assert seen.to_act == [s for s, done in enumerate(seen.picked) if not done]
+        if seen.teams is not None:
+            assert seen.team_totals == [sum(seen.totals[s] for s in side) for side in seen.teams]
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -92,6 +107,7 @@ def test_random_legal_games_keep_every_invariant(table, tiebreak, seed, data):
                 ]
             RULES.evolve(state, event)
             log.append(event)
+        check_shared_view(state)
     assert conserved(state)
     ended = log[-1]
     assert isinstance(ended, GameEnded)

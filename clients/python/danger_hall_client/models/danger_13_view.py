@@ -40,6 +40,9 @@ class Danger13View:
         round_ (int):
         rows (list[list[str]]):
         sums (list[int]):
+        to_act (list[int]):
+        totals (list[int] | None):
+        turn (int | None):
         winners (list[int] | None):
         won (list[str] | None):
         won_counts (list[int]):
@@ -65,6 +68,9 @@ class Danger13View:
     round_: int
     rows: list[list[str]]
     sums: list[int]
+    to_act: list[int]
+    totals: list[int] | None
+    turn: int | None
     winners: list[int] | None
     won: list[str] | None
     won_counts: list[int]
@@ -151,6 +157,18 @@ class Danger13View:
 
         sums = self.sums
 
+        to_act = self.to_act
+
+        totals: list[int] | None
+        if isinstance(self.totals, list):
+            totals = self.totals
+
+        else:
+            totals = self.totals
+
+        turn: int | None
+        turn = self.turn
+
         winners: list[int] | None
         if isinstance(self.winners, list):
             winners = self.winners
@@ -191,6 +209,9 @@ class Danger13View:
                 "round": round_,
                 "rows": rows,
                 "sums": sums,
+                "to_act": to_act,
+                "totals": totals,
+                "turn": turn,
                 "winners": winners,
                 "won": won,
                 "won_counts": won_counts,
@@ -341,6 +362,30 @@ class Danger13View:
 
         sums = cast(list[int], d.pop("sums"))
 
+        to_act = cast(list[int], d.pop("to_act"))
+
+        def _parse_totals(data: object) -> list[int] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                totals_type_0 = cast(list[int], data)
+
+                return totals_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int] | None, data)
+
+        totals = _parse_totals(d.pop("totals"))
+
+        def _parse_turn(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        turn = _parse_turn(d.pop("turn"))
+
         def _parse_winners(data: object) -> list[int] | None:
             if data is None:
                 return data
@@ -394,6 +439,9 @@ class Danger13View:
             round_=round_,
             rows=rows,
             sums=sums,
+            to_act=to_act,
+            totals=totals,
+            turn=turn,
             winners=winners,
             won=won,
             won_counts=won_counts,

@@ -30,8 +30,12 @@ class DangerDangerView:
         round_ (int):
         stacks (list[list[str]]):
         teams (DangerDangerViewTeams):
+        to_act (list[int]):
         tokens (DangerDangerViewTokens):
+        totals (list[int]):
+        turn (int | None):
         winner (None | str):
+        winners (list[int] | None):
         your_team (None | str):
     """
 
@@ -43,8 +47,12 @@ class DangerDangerView:
     round_: int
     stacks: list[list[str]]
     teams: DangerDangerViewTeams
+    to_act: list[int]
     tokens: DangerDangerViewTokens
+    totals: list[int]
+    turn: int | None
     winner: None | str
+    winners: list[int] | None
     your_team: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -75,10 +83,24 @@ class DangerDangerView:
 
         teams = self.teams.to_dict()
 
+        to_act = self.to_act
+
         tokens = self.tokens.to_dict()
+
+        totals = self.totals
+
+        turn: int | None
+        turn = self.turn
 
         winner: None | str
         winner = self.winner
+
+        winners: list[int] | None
+        if isinstance(self.winners, list):
+            winners = self.winners
+
+        else:
+            winners = self.winners
 
         your_team: None | str
         your_team = self.your_team
@@ -95,8 +117,12 @@ class DangerDangerView:
                 "round": round_,
                 "stacks": stacks,
                 "teams": teams,
+                "to_act": to_act,
                 "tokens": tokens,
+                "totals": totals,
+                "turn": turn,
                 "winner": winner,
+                "winners": winners,
                 "your_team": your_team,
             }
         )
@@ -147,7 +173,18 @@ class DangerDangerView:
 
         teams = DangerDangerViewTeams.from_dict(d.pop("teams"))
 
+        to_act = cast(list[int], d.pop("to_act"))
+
         tokens = DangerDangerViewTokens.from_dict(d.pop("tokens"))
+
+        totals = cast(list[int], d.pop("totals"))
+
+        def _parse_turn(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        turn = _parse_turn(d.pop("turn"))
 
         def _parse_winner(data: object) -> None | str:
             if data is None:
@@ -155,6 +192,21 @@ class DangerDangerView:
             return cast(None | str, data)
 
         winner = _parse_winner(d.pop("winner"))
+
+        def _parse_winners(data: object) -> list[int] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                winners_type_0 = cast(list[int], data)
+
+                return winners_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int] | None, data)
+
+        winners = _parse_winners(d.pop("winners"))
 
         def _parse_your_team(data: object) -> None | str:
             if data is None:
@@ -172,8 +224,12 @@ class DangerDangerView:
             round_=round_,
             stacks=stacks,
             teams=teams,
+            to_act=to_act,
             tokens=tokens,
+            totals=totals,
+            turn=turn,
             winner=winner,
+            winners=winners,
             your_team=your_team,
         )
 

@@ -32,6 +32,7 @@ class DangerView:
         stack (list[str] | None):
         stack_size (int):
         starter (int):
+        to_act (list[int]):
         totals (list[int]):
         turn (int | None):
         winners (list[int] | None):
@@ -48,6 +49,7 @@ class DangerView:
     stack: list[str] | None
     stack_size: int
     starter: int
+    to_act: list[int]
     totals: list[int]
     turn: int | None
     winners: list[int] | None
@@ -91,6 +93,8 @@ class DangerView:
 
         starter = self.starter
 
+        to_act = self.to_act
+
         totals = self.totals
 
         turn: int | None
@@ -118,6 +122,7 @@ class DangerView:
                 "stack": stack,
                 "stack_size": stack_size,
                 "starter": starter,
+                "to_act": to_act,
                 "totals": totals,
                 "turn": turn,
                 "winners": winners,
@@ -193,6 +198,8 @@ class DangerView:
 
         starter = d.pop("starter")
 
+        to_act = cast(list[int], d.pop("to_act"))
+
         totals = cast(list[int], d.pop("totals"))
 
         def _parse_turn(data: object) -> int | None:
@@ -229,6 +236,7 @@ class DangerView:
             stack=stack,
             stack_size=stack_size,
             starter=starter,
+            to_act=to_act,
             totals=totals,
             turn=turn,
             winners=winners,

@@ -38,6 +38,7 @@ class HighVoltageView:
         stage (HighVoltageViewStage):
         team_totals (list[int] | None):
         teams (list[list[int]] | None):
+        to_act (list[int]):
         totals (list[int]):
         trick (int):
         turn (int | None):
@@ -63,6 +64,7 @@ class HighVoltageView:
     stage: HighVoltageViewStage
     team_totals: list[int] | None
     teams: list[list[int]] | None
+    to_act: list[int]
     totals: list[int]
     trick: int
     turn: int | None
@@ -147,6 +149,8 @@ class HighVoltageView:
         else:
             teams = self.teams
 
+        to_act = self.to_act
+
         totals = self.totals
 
         trick = self.trick
@@ -203,6 +207,7 @@ class HighVoltageView:
                 "stage": stage,
                 "team_totals": team_totals,
                 "teams": teams,
+                "to_act": to_act,
                 "totals": totals,
                 "trick": trick,
                 "turn": turn,
@@ -350,6 +355,8 @@ class HighVoltageView:
 
         teams = _parse_teams(d.pop("teams"))
 
+        to_act = cast(list[int], d.pop("to_act"))
+
         totals = cast(list[int], d.pop("totals"))
 
         trick = d.pop("trick")
@@ -427,6 +434,7 @@ class HighVoltageView:
             stage=stage,
             team_totals=team_totals,
             teams=teams,
+            to_act=to_act,
             totals=totals,
             trick=trick,
             turn=turn,
