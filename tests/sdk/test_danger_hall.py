@@ -110,11 +110,12 @@ async def test_a_refusal_raises_its_typed_error_and_changes_nothing(api: str) ->
 
 async def test_a_view_reads_the_same_fields_in_every_game(api: str) -> None:
     async with AsyncClient(api) as client:
-        for kind, seats in (("danger", 3), ("high-voltage", 3), ("danger-13", 3)):
+        kinds = (("danger", 3), ("high-voltage", 3), ("danger-13", 3), ("danger-danger", 4))
+        for kind, seats in kinds:
             game_id, *tokens = await seated(client, seats=seats, game=kind)
             view = await client.game(game_id, token=tokens[0]).get()
             assert view.round == 1 and view.you == 0, kind
-            assert set(view.to_act) <= set(range(seats)), kind
+            assert view.to_act and set(view.to_act) <= set(range(seats)), kind
             assert view.winners is None and view.status == "active", kind
             if view.turn is not None:
                 assert view.to_act == [view.turn], kind

@@ -3,7 +3,8 @@
 `GET /v1/games/{id}` and a stream's `view` messages answer a GameOut, whose `view.state` is
 one model per kind of game; the generator also names its field `round` `round_` (a Python
 builtin). `View` reads the fields every game's state has (`round`, `turn`, `to_act`,
-`totals`, `winners`) by their JSON names, and keeps the models at hand for the rest."""
+`totals`, `winners`: docs/views.md, "The shared fields") by their JSON names, and keeps the
+models at hand for the rest."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ OVER = frozenset({"finished", "abandoned"})
 
 
 class View:
-    """What GameOut says, its state's common fields as properties. A field a kind of game
-    does not have (Danger Danger's `totals` until the views are unified) reads None."""
+    """What GameOut says, its state's shared fields as properties. Before the start there is
+    no state: they read None (`to_act`: no seat)."""
 
     def __init__(self, out: GameOut) -> None:
         self.out = out
@@ -78,12 +79,8 @@ class View:
 
     @property
     def to_act(self) -> list[int]:
-        """The seats the game waits for. Where a state does not say, the seat whose turn it is."""
-        seats = self._field("to_act")
-        if isinstance(seats, list):
-            return seats
-        turn = self.turn
-        return [turn] if isinstance(turn, int) else []
+        """The seats the game waits for now."""
+        return self._field("to_act") or []
 
     @property
     def totals(self) -> list[int] | None:
