@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: constraints run run-cluster test test-pure compiled pure test-cluster test-browser test-proxy chromium nginx screenshots lint openapi client bench bench-tools ab profile anatomy soak capacity clean
+.PHONY: constraints run run-cluster test test-pure compiled pure test-cluster test-browser test-proxy test-examples chromium nginx screenshots lint openapi client bench bench-tools ab profile anatomy soak capacity clean
 
 # `make run` installs what the service needs, no more; the test tools come with `make test`.
 # Cython comes too: it compiles the hot modules below.
@@ -100,6 +100,11 @@ CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 test-cluster: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)
 	$(PY) -m pytest -q -p no:randomly $(REPLICA_TESTS)
+
+# examples/ against `danger serve` as `make run` starts it (default settings, every limit on),
+# on a free port with a temporary data directory: play.py for each game, then play-danger.sh.
+test-examples: $(TEST_STAMP) $(COMPILED_STAMP)
+	$(PY) examples/run_all.py
 
 # The web client in a real browser (tests/browser): Debian's Chromium, driven by Playwright.
 chromium:

@@ -29,7 +29,7 @@ META = "pdm"  # pyproject.toml on pdm-backend, which pip fetches by itself
 FIELD_PREFIX = "field_"  # the generator's default, in python-config.yaml if ever changed
 
 # Beside the generated package, never written by the generator (clients/README.md).
-HANDWRITTEN = frozenset({"danger_hall_extras", "ruff.toml"})
+HANDWRITTEN = frozenset({"danger_hall", "danger_hall_extras", "README.md", "ruff.toml"})
 # What building, installing or linting the SDK leaves in it: neither generated nor kept.
 DEBRIS = frozenset({"__pycache__", ".pdm-build", ".ruff_cache", "build", "dist"})
 
@@ -148,7 +148,22 @@ def raw_bodies(spec: dict[str, Any]) -> None:
             binary(body.get("content") or {})
 
 
-ADAPTATIONS = (distinct_titles, open_maps, nullable_enums, optional_security, raw_bodies)
+def without_head(spec: dict[str, Any]) -> None:
+    """Every GET has its HEAD twin in the spec (the same answer without its body), which the
+    generator would make a module of its own (`head_game`, ...) and a copy of each of the GET's
+    enumerations (`HeadListGamesGameType0`); an SDK has no use for a body it never reads."""
+    for item in spec.get("paths", {}).values():
+        item.pop("head", None)
+
+
+ADAPTATIONS = (
+    without_head,
+    distinct_titles,
+    open_maps,
+    nullable_enums,
+    optional_security,
+    raw_bodies,
+)
 
 
 def adapted(spec: dict[str, Any]) -> dict[str, Any]:

@@ -2,8 +2,11 @@
 # Plays a whole three-player Danger game with curl only (python3 picks fields out of the JSON
 # answers), against the API at $DANGER_API (http://127.0.0.1:8000 unset: `make run`). Each
 # seat sends the first command of its `legal` list, so the game always moves on; every
-# command is printed, and each round's scores as it ends. Any refused request stops it with
-# the server's answer and exit status 1.
+# command is printed, and each round's scores as it ends. Whose turn is next comes with each
+# command's answer, so the game is read once per move, by the seat about to move. A request
+# refused for now (429 past a rate limit, 503) is sent again after its Retry-After, a write
+# under the same Idempotency-Key (applied once); any other refusal stops it with the server's
+# answer and exit status 1.
 set -euo pipefail
 API=${DANGER_API:-http://127.0.0.1:8000}
 API=${API%/}
@@ -22,11 +25,14 @@ for e in answer["events"]:
         print("round", e["data"]["round"], "points", e["data"]["points"], "totals", e["data"]["totals"])' "$@"
 }
 # METHOD PATH [curl arguments...]: the answer's body; a transport error or a 4xx/5xx fails.
+# curl's --retry sends it again on 429 and 503 after their Retry-After (at most 5 times, 60 s
+# in all); a POST carries an Idempotency-Key of its own, the same for each of its tries.
 call() {
-  local method=$1 path=$2 answer
+  local method=$1 path=$2 answer key=()
   shift 2
-  answer=$(curl -sS --fail-with-body -X "$method" "$API$path" "$@" 2>&1) \
-    || fail "$method $path: ${answer:-no answer}"
+  [ "$method" = POST ] && key=(-H "Idempotency-Key: $(cat /proc/sys/kernel/random/uuid)")
+  answer=$(curl -sS --fail-with-body --retry 5 --retry-max-time 60 -X "$method" "$API$path" \
+    "${key[@]}" "$@" 2>&1) || fail "$method $path: ${answer:-no answer}"
   printf '%s' "$answer"
 }
 
@@ -47,14 +53,15 @@ done
 call POST "/v1/games/$ID/start" -H "Authorization: Bearer $ADMIN" > /dev/null
 echo started
 
-while true; do
-  FIELDS=$(call GET "/v1/games/$ID" | json 'j["status"], j["view"]["state"]["turn"]')
-  read -r STATUS SEAT <<< "$FIELDS"
-  [ "$STATUS" = finished ] && break
+# The game's status and the seat to move: read once here, then from each command's answer.
+read -r STATUS SEAT <<< "$(call GET "/v1/games/$ID" | json 'j["status"], j["view"]["state"]["turn"]')"
+while [ "$STATUS" != finished ]; do
   TOKEN=${TOKENS[$SEAT]}
   MOVE=$(call GET "/v1/games/$ID" -H "Authorization: Bearer $TOKEN" | json 'json.dumps(j["legal"][0])')
-  call POST "/v1/games/$ID/commands" -H "Authorization: Bearer $TOKEN" \
-    -H 'Content-Type: application/json' -d "$MOVE" | progress "$SEAT" "$MOVE"
+  ANSWER=$(call POST "/v1/games/$ID/commands" -H "Authorization: Bearer $TOKEN" \
+    -H 'Content-Type: application/json' -d "$MOVE")
+  echo "$ANSWER" | progress "$SEAT" "$MOVE"
+  read -r STATUS SEAT <<< "$(echo "$ANSWER" | json 'j["view"]["status"], j["view"]["state"]["turn"]')"
 done
 call GET "/v1/games/$ID" \
   | json '"totals", j["view"]["state"]["totals"], "winners", j["view"]["state"]["winners"]'

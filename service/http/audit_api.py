@@ -32,6 +32,7 @@ def upload_handler(max_bytes: int) -> HTTPRouteHandler:
     @post(
         "/v1/audit",
         operation_id="auditExport",
+        tags=["audit"],
         summary="Check an exported log",
         description="The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, "
         "one envelope a line), or, as `application/json`, the export with the receipts the "

@@ -61,12 +61,6 @@ from .game_out_status import GameOutStatus
 from .game_stats import GameStats
 from .give import Give
 from .go_out import GoOut
-from .head_export_player_games_game_type_0 import HeadExportPlayerGamesGameType0
-from .head_export_player_games_result_type_0 import HeadExportPlayerGamesResultType0
-from .head_list_games_game_type_0 import HeadListGamesGameType0
-from .head_list_games_status_type_0 import HeadListGamesStatusType0
-from .head_list_player_games_game_type_0 import HeadListPlayerGamesGameType0
-from .head_list_player_games_result_type_0 import HeadListPlayerGamesResultType0
 from .health import Health
 from .health_projections import HealthProjections
 from .health_redis import HealthRedis
@@ -209,12 +203,6 @@ __all__ = (
     "GameStats",
     "Give",
     "GoOut",
-    "HeadExportPlayerGamesGameType0",
-    "HeadExportPlayerGamesResultType0",
-    "HeadListGamesGameType0",
-    "HeadListGamesStatusType0",
-    "HeadListPlayerGamesGameType0",
-    "HeadListPlayerGamesResultType0",
     "Health",
     "HealthProjections",
     "HealthRedis",
