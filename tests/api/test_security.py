@@ -31,6 +31,7 @@ TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
     "registerPlayer": [{"appKey": []}, {}],
     "listPlayerGames": [{"playerToken": []}, {}],  # the player's own: their private games too
     "exportPlayerGames": [{"playerToken": []}, {}],
+    "streamPlayer": [{"playerToken": []}],  # the player's own alone
     "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
     "changeTeam": [{"seatToken": []}, {"adminToken": []}],
     "reissueSeatToken": [{"seatToken": []}, {"adminToken": []}],
@@ -51,6 +52,7 @@ TOKEN_OPERATIONS |= {
         "health",
         "listPlayerGames",
         "exportPlayerGames",
+        "streamPlayer",
     )
 }
 
