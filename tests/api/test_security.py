@@ -26,7 +26,9 @@ TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
     "getRound": [{"seatToken": []}, {"adminToken": []}, {"appKey": []}, {}],
     "sendCommand": [{"seatToken": []}],
     "startGame": [{"adminToken": []}],
-    "abandonGame": [{"adminToken": []}],
+    # Without a token: the client that created the game (its app key, or its address).
+    "abandonGame": [{"adminToken": []}, {"appKey": []}, {}],
+    "listGames": [{}, {"appKey": []}],  # mine=true: the app key's own games
     "createGame": [{"appKey": []}, {}],  # in open mode; DANGER_AUTH=keys: [{"appKey": []}]
     "joinGame": [{"playerToken": []}, {"appKey": []}, {}],
     "registerPlayer": [{"appKey": []}, {}],
@@ -51,6 +53,7 @@ TOKEN_OPERATIONS |= {
         "health",
         "listPlayerGames",
         "exportPlayerGames",
+        "listGames",
     )
 }
 

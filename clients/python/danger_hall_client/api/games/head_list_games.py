@@ -12,6 +12,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    mine: bool | Unset = False,
     status: HeadListGamesStatusType0 | None | Unset = UNSET,
     game: HeadListGamesGameType0 | None | Unset = UNSET,
     limit: int | Unset = 20,
@@ -24,6 +25,8 @@ def _get_kwargs(
         headers["X-Request-ID"] = x_request_id
 
     params: dict[str, Any] = {}
+
+    params["mine"] = mine
 
     json_status: None | str | Unset
     if isinstance(status, Unset):
@@ -73,6 +76,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     if response.status_code == 400:
         return None
 
+    if response.status_code == 401:
+        return None
+
     if response.status_code == 429:
         return None
 
@@ -97,6 +103,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mine: bool | Unset = False,
     status: HeadListGamesStatusType0 | None | Unset = UNSET,
     game: HeadListGamesGameType0 | None | Unset = UNSET,
     limit: int | Unset = 20,
@@ -104,11 +111,13 @@ def sync_detailed(
     cursor: None | str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Any]:
-    """Headers only: the lobby
+    """Headers only: the lobby, or the caller's own games
 
      As the GET of this path, without a body: the same status and headers.
 
     Args:
+        mine (bool | Unset): The caller's own games (by its app key, else its address), private
+            ones too, instead of the lobby's. Default: False.
         status (HeadListGamesStatusType0 | None | Unset):
         game (HeadListGamesGameType0 | None | Unset):
         limit (int | Unset):  Default: 20.
@@ -126,6 +135,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        mine=mine,
         status=status,
         game=game,
         limit=limit,
@@ -144,6 +154,7 @@ def sync_detailed(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mine: bool | Unset = False,
     status: HeadListGamesStatusType0 | None | Unset = UNSET,
     game: HeadListGamesGameType0 | None | Unset = UNSET,
     limit: int | Unset = 20,
@@ -151,11 +162,13 @@ async def asyncio_detailed(
     cursor: None | str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Any]:
-    """Headers only: the lobby
+    """Headers only: the lobby, or the caller's own games
 
      As the GET of this path, without a body: the same status and headers.
 
     Args:
+        mine (bool | Unset): The caller's own games (by its app key, else its address), private
+            ones too, instead of the lobby's. Default: False.
         status (HeadListGamesStatusType0 | None | Unset):
         game (HeadListGamesGameType0 | None | Unset):
         limit (int | Unset):  Default: 20.
@@ -173,6 +186,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        mine=mine,
         status=status,
         game=game,
         limit=limit,
