@@ -43,6 +43,7 @@ from service.http.guards.clients import Clients
 from service.http.guards.open_games import OpenGames
 from service.http.guards.rate_ledger import Ledger
 from service.http.observe import observe
+from service.http.own_games import OwnGames
 from service.http.problems import HANDLERS
 from service.infra import logs, metrics, signing
 from service.infra.bell import Bell
@@ -230,6 +231,7 @@ def create_app(
         state=State(
             {
                 "open_games": OpenGames(settings.limits.open_games_per_client, clients),
+                "own_games": OwnGames(settings.limits.created_kept, clients),
                 "clients": clients,
                 "limiter": limiter,
                 "creates": Creates(settings.play.idempotency_ms),

@@ -1,11 +1,16 @@
-"""`danger keys create | list | revoke`: the app keys (DANGER_AUTH=keys)."""
+"""`danger keys create | list | revoke`: the app keys (DANGER_AUTH=keys).
+
+It works on the store of the running service only, never on one started for itself: a key
+written to any other store (a `.data` of the directory it was run in) is one the service
+refuses.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from service.cli.store import store_url
+from service.cli.store import running_store_url
 
 
 def keys(args: argparse.Namespace) -> int:
@@ -31,9 +36,6 @@ def keys(args: argparse.Namespace) -> int:
         redis = await open_store(redis_url, 4)
         try:
             if args.action == "create":
-                if not args.arg:
-                    print("danger keys create: give the key a NAME", file=sys.stderr)
-                    return 2
                 try:
                     key, token = await app_keys.create(redis, args.arg, rates)
                 except ValueError as exc:
@@ -58,10 +60,13 @@ def keys(args: argparse.Namespace) -> int:
         finally:
             await redis.aclose()
 
-    with store_url(args, "keys") as redis_url:
-        if redis_url is None:
-            return 1
-        return asyncio.run(run(redis_url))
+    if args.action == "create" and not args.arg:
+        print("danger keys create: give the key a NAME", file=sys.stderr)
+        return 2
+    redis_url = running_store_url(args, "keys")
+    if redis_url is None:
+        return 2
+    return asyncio.run(run(redis_url))
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -76,5 +81,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "e.g. create=200/60 or join=off; repeat for more kinds (a key is read on those alone)",
     )
     parser.add_argument("--redis-url", help="REDIS_URL")
-    parser.add_argument("--data-dir", help="DANGER_DATA_DIR, for the embedded server")
+    parser.add_argument(
+        "--data-dir", help="DANGER_DATA_DIR, of the running service's embedded server"
+    )
     parser.set_defaults(run=keys)

@@ -18,6 +18,7 @@ from litestar.params import Body, QueryParameter
 from litestar.response import Response
 
 from domain.registry import GAMES
+from service.http import own_games
 from service.http.answers import RECEIPT_HEADER, game_out, reader, receipt_of, receipts, signed
 from service.http.guards import app_keys
 from service.http.params import (
@@ -56,6 +57,7 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
             name, data.seats, data.options, data.visibility == "private"
         )
         place.keep(game.id)
+        await request.app.state.own_games.record(request.app.state.redis, request.scope, game)
     view = service.view(game, "spectator")
     receipt = receipts(request).of(game.id, game.seq, game.head, game.last_at)
     return Created(
@@ -162,15 +164,32 @@ class GamesController(Controller):
     @get(
         "/",
         operation_id="listGames",
-        summary="The lobby",
-        responses=responses(400),
+        security=[{}, {"appKey": []}],
+        summary="The lobby, or the caller's own games",
+        responses=responses(
+            400, 401, s401="With `mine=true`: the app key sent is not, or no longer, one of its."
+        ),
         description="Games newest first, filtered by status and kind of game; fed by the "
         "event feeds, so a game shows here a moment after it changes. Page with `cursor` (the "
-        "`next` of the previous page: stable while games are created) or `offset`.",
+        "`next` of the previous page: stable while games are created) or `offset`.\n\n"
+        "With `mine=true`, the games the caller created instead, private ones too: by the app "
+        "key it sends, else by its address (the client the open-games cap counts), its newest "
+        "DANGER_CREATED_KEPT (200) for a week after its last create. A client that lost a "
+        "game's admin token finds its games here, and may abandon those that have not "
+        "started (abandonGame).",
     )
     async def lobby(
         self,
+        service: Service,
         request: Request,
+        mine: Annotated[
+            bool,
+            QueryParameter(
+                required=False,
+                description="The caller's own games (by its app key, else its address), "
+                "private ones too, instead of the lobby's.",
+            ),
+        ] = False,
         status: Annotated[Status | None, QueryParameter(required=False)] = None,
         game: Annotated[GameName | None, QueryParameter(required=False)] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
@@ -190,9 +209,14 @@ class GamesController(Controller):
             after = lobby_model.parse_cursor(cursor)
             if after is None:
                 raise ApiError(400, "invalid_cursor", "That is not a cursor this lobby gave.")
-        found, total = await lobby_model.list_games(
-            request.app.state.redis, status, game, limit, offset, after
-        )
+        redis = request.app.state.redis
+        if mine:
+            own: own_games.OwnGames = request.app.state.own_games
+            client = await own.caller(request)
+            every = await own.listing(service, redis, client, status, game)
+            found, total = own_games.page(every, limit, offset, after), len(every)
+        else:
+            found, total = await lobby_model.list_games(redis, status, game, limit, offset, after)
         return Lobby(
             games=[
                 LobbyEntry(**{f: getattr(g, f) for f in LobbyEntry.__struct_fields__})
@@ -301,13 +325,29 @@ class GamesController(Controller):
         status_code=200,
         operation_id="abandonGame",
         response_headers=[RECEIPT_HEADER],
-        security=ADMIN,
+        security=[*ADMIN, {"appKey": []}, {}],
         summary="Abandon a game that has not started",
-        description="With the admin token, while the game is open: it ends with "
-        "`game_abandoned` (no winner) and leaves the lobby's open games. A started game "
-        "cannot be abandoned by anyone: it ends by its rules, or as abandoned when no seat "
-        "has acted for its `idle_minutes`. `Idempotency-Key` makes a retry safe.",
-        responses=ADMIN_ANSWERS,
+        description="While the game is open, with its admin token, or without one by the "
+        "client that created it (the app key it created it with, else the address it "
+        "created it from: the games `GET /v1/games?mine=true` lists): it ends with "
+        "`game_abandoned` (no winner), leaves the lobby's open games and frees its place "
+        "under the creator's open-games cap. A started game cannot be abandoned by anyone: it "
+        "ends by its rules, or as abandoned when no seat has acted for its `idle_minutes`. "
+        "`Idempotency-Key` makes a retry safe.",
+        responses=responses(
+            400,
+            401,
+            403,
+            404,
+            409,
+            422,
+            503,
+            s401="No token, and the caller did not create the game; or the token or app "
+            "key sent is not valid here.",
+            s403="Not the game's admin token, or a token of another game, or an app key "
+            "that did not create the game.",
+            s422="An Idempotency-Key the admin used in this game for another request.",
+        ),
     )
     async def abandon(
         self,
@@ -317,9 +357,16 @@ class GamesController(Controller):
         token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[GameOut]:
-        outcome = await service.abandon(
-            game_id, token, check_idempotency_key(idempotency_key)
-        )
+        key = check_idempotency_key(idempotency_key)
+        if token is not None and not app_keys.looks_like_key(token):
+            outcome = await service.abandon(game_id, token, key)
+        else:
+            await service.get(game_id)  # an unknown game is 404, whoever asks
+            own: own_games.OwnGames = request.app.state.own_games
+            client = await own.caller(request)
+            if not await own.created_by(request.app.state.redis, client, game_id):
+                raise own_games.not_creator(token)
+            outcome = await service.abandon_as_creator(game_id, key)
         receipt = receipt_of(request, outcome)
         return signed(game_out(service, outcome.game, outcome.viewer, receipt), receipt)
 

@@ -9,6 +9,11 @@
 - **One log line per request** (logger `danger.request`, JSON by default: service/infra/logs.py)
   with the method, route, status, duration, game, seat, client and request id, and the
   problem's `code` for a refusal.
+- **A client that hung up** before its answer began is logged and counted with status 499 and
+  code `client_closed` (nginx's convention), whatever the service would have answered: the
+  answer reached no one, and the server did not fail. A command cut off before the service
+  read it whole is counted with the outcome `client_closed`; one the game decided keeps the
+  outcome of its decision (an applied command was applied, whoever heard of it).
 
 It sits outside Litestar's routing (service/assembly/app.py), so an unknown path or method is
 logged, counted and given an id too.
@@ -25,6 +30,7 @@ from typing import Any
 
 import msgspec
 
+from service.http.http_protocols import transport_of
 from service.http.stream_forms import HEAD_MARK
 from service.infra import metrics, request_context
 from service.infra.request_context import REQUEST_ID_HEADER
@@ -36,6 +42,8 @@ _ID_HEADER = REQUEST_ID_HEADER.encode()
 _PROBLEM = b"application/problem+json"
 _PROBLEM_BYTES = 8192  # a problem body is a few hundred bytes; never buffer more
 COMMANDS_ROUTE = "/v1/games/{game_id}/commands"
+CLIENT_CLOSED = 499  # nginx's status for a request whose client left before its answer
+CLIENT_CLOSED_CODE = "client_closed"
 # The methods counted by name; any other a client sends (HTTP/1.1 takes any token as one) is
 # counted as "other", so that no client can add series to the metrics without end.
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -48,7 +56,10 @@ class _Code(msgspec.Struct):
 _read_code = msgspec.json.Decoder(_Code).decode
 
 
-def _outcome(status: int, repeat: bool) -> str:
+def _outcome(status: int, repeat: bool, gone: bool) -> str:
+    if gone and (status == 0 or status >= 500):
+        # The command never reached the game whole (its body was cut off): no decision.
+        return CLIENT_CLOSED_CODE
     if status < 400:
         return "repeated" if repeat else "applied"
     return {409: "refused", 412: "stale", 503: "unavailable"}.get(
@@ -71,12 +82,18 @@ async def observe(
     status = 0
     problem: list[bytes] | None = None
     ended = False
+    gone = False  # the client hung up before its answer began
+    transport = transport_of(scope)  # None under a server without the service's protocols
 
     async def send_observed(message: Any) -> None:
-        nonlocal status, problem, ended
+        nonlocal status, problem, ended, gone
         kind = message["type"]
         if kind == "http.response.start":
             status = message["status"]
+            # The server drops an answer to a closed connection without a word: the only
+            # sign of a client that left while its request was worked on.
+            if transport is not None and transport.is_closing():
+                gone = True
             out = [(k, v) for k, v in message.get("headers", ()) if k != _ID_HEADER]
             out.append((_ID_HEADER, request_id))
             message = {**message, "headers": out}
@@ -98,8 +115,12 @@ async def observe(
     finished = asyncio.Event()  # HEAD: the answer's headers are out, nothing more goes
 
     async def receive_observed() -> Any:
+        nonlocal gone
         if not head:
-            return await receive()
+            message = await receive()
+            if message["type"] == "http.disconnect" and not status:
+                gone = True
+            return message
         # A stream answering HEAD ends with its headers: the app hears the client leave.
         if not finished.is_set():
             waiting = asyncio.ensure_future(receive())
@@ -107,7 +128,10 @@ async def observe(
             await asyncio.wait((waiting, done), return_when=asyncio.FIRST_COMPLETED)
             if waiting.done():
                 done.cancel()
-                return waiting.result()
+                message = waiting.result()
+                if message["type"] == "http.disconnect" and not status:
+                    gone = True
+                return message
             waiting.cancel()
         return {"type": "http.disconnect"}
 
@@ -117,24 +141,30 @@ async def observe(
         if problem:
             with contextlib.suppress(msgspec.DecodeError):
                 context.code = _read_code(b"".join(problem)).code
-        _record(scope, status or 500, time.perf_counter() - started, context, head, client_of)
+        seconds = time.perf_counter() - started
+        _record(scope, status, gone, seconds, context, head, client_of)
 
 
 def _record(
     scope: Any,
-    status: int,
+    answered: int,
+    gone: bool,
     seconds: float,
     context: request_context.RequestContext,
     head: bool,
     client_of: Callable[[Any], str],
 ) -> None:
+    """`answered`: the status the app gave (0: none); `gone`: its client had hung up."""
+    status = CLIENT_CLOSED if gone else answered or 500
+    if gone:
+        context.code = CLIENT_CLOSED_CODE
     route = scope.get("path_template") or "unmatched"
     method = "HEAD" if head else scope["method"]
     game = (scope.get("path_params") or {}).get("game_id") or context.game
     counted = method if method in METHODS else "other"
     metrics.series(metrics.REQUESTS, route, counted, status).observe(seconds)
     if route == COMMANDS_ROUTE and method == "POST":
-        outcome = _outcome(status, context.repeat)
+        outcome = _outcome(answered, context.repeat, gone)
         metrics.series(metrics.COMMANDS, context.kind or "unknown", outcome).observe(seconds)
     if not log.isEnabledFor(logging.INFO):
         return

@@ -11,6 +11,7 @@ from litestar.di import NamedDependency
 from litestar.openapi.spec import Reference, SecurityScheme
 from litestar.params import HeaderParameter, PathParameter
 
+from service.http.guards.app_keys import looks_like_key
 from service.infra.errors import ApiError
 from service.play.games import GameService
 
@@ -62,7 +63,9 @@ SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
         scheme="bearer",
         description="An app key (`dhk_...`), made by the operator with `danger keys create`: "
         "needed to create games when the server runs with DANGER_AUTH=keys; a create or join "
-        "that carries one counts against the key's limits, not the address's.",
+        "that carries one counts against the key's limits, not the address's. A read that "
+        "carries one reads as anyone does (a spectator): an app may send its key with every "
+        "request.",
     ),
     "adminToken": SecurityScheme(
         type="http",
@@ -79,7 +82,13 @@ SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
 }
 SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
 ADMIN: list[dict[str, list[str]]] = [{"adminToken": []}]
-READER: list[dict[str, list[str]]] = [{"seatToken": []}, {"adminToken": []}, {}]
+READER: list[dict[str, list[str]]] = [
+    {"seatToken": []},
+    {"adminToken": []},
+    {"appKey": []},
+    {},
+]
+READS = frozenset({"GET", "HEAD"})
 Prefer = Annotated[
     str | None,
     HeaderParameter(
@@ -106,8 +115,12 @@ def bearer_token(request: Request, service: Service) -> str | None:
     """The request's bearer token (the app's `token` dependency). It names `service` so that
     Litestar resolves the two one after the other: two dependencies of one level are resolved
     concurrently, in an anyio task group of their own, which cost more than both together
-    (docs/performance.md, "What a command costs, counted")."""
-    return bearer(request.headers.get("authorization"))
+    (docs/performance.md, "What a command costs, counted"). An app key on a read is no
+    token: it says which app asks, not who sits where, and a read needs no one to sit."""
+    token = bearer(request.headers.get("authorization"))
+    if looks_like_key(token) and request.method in READS:
+        return None
+    return token
 
 
 def parse_if_match(value: str | None) -> int | None:

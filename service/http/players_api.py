@@ -34,7 +34,7 @@ from service.wire.schemas import (
     RegisterPlayer,
 )
 
-PLAYER: list[dict[str, list[str]]] = [{"playerToken": []}, {}]
+PLAYER: list[dict[str, list[str]]] = [{"playerToken": []}, {"appKey": []}, {}]
 EXPORT_MAX = 10_000
 """The most games one export holds."""
 EXPORT_PAGE = 100

@@ -583,6 +583,14 @@ class Limits:
         "games a client created that have not started (0: no cap)",
         _NO_CAP,
     )
+    created_kept: int = setting(
+        "DANGER_CREATED_KEPT",
+        200,
+        _whole,
+        "the newest games of each client that GET /v1/games?mine=true lists and the client may "
+        "abandon without their admin token (kept 7 days after its last create)",
+        Allowed("1 to 10000", lambda value: 1 <= value <= 10_000),
+    )
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,8 @@ LATE = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 REQUESTS = Histogram(
     "danger_http_request_duration_seconds",
     "Requests answered, by route template, method and status, from the request's first "
-    "byte read to its answer's last written (a stream: until it ended).",
+    "byte read to its answer's last written (a stream: until it ended); status 499: the "
+    "client hung up before its answer began.",
     ["route", "method", "status"],
     buckets=FAST,
 )
@@ -52,7 +53,8 @@ COMMANDS = Histogram(
     "danger_command_duration_seconds",
     "Seats' commands (POST /v1/games/{id}/commands), by game and outcome: applied, "
     "repeated (an Idempotency-Key answered again), refused (a rule: 409), stale (If-Match: "
-    "412), invalid (another 4xx), unavailable (503) or failed (500).",
+    "412), invalid (another 4xx), unavailable (503), failed (500) or client_closed (the "
+    "client hung up before the service had the command whole).",
     ["game", "outcome"],
     buckets=FAST,
 )

@@ -87,6 +87,10 @@ class GameService:
     async def get(self, game_id: str, current: bool = True) -> Game:
         return await self.repository.get(game_id, current)
 
+    def cached(self, game_id: str) -> Game | None:
+        """The game as this process last folded it, if it holds it: no read of the store."""
+        return self.repository.cache.get(game_id)
+
     async def replay(self, game_id: str, upto: int) -> Game:
         """A fresh fold of the game as it stood after event `upto`."""
         return await self.repository.replay(game_id, upto)
@@ -292,6 +296,17 @@ class GameService:
         return await self._by_admin(
             game_id, token, idempotency_key, "abandon", tables.Abandon(reason="admin")
         )
+
+    async def abandon_as_creator(
+        self, game_id: str, idempotency_key: str | None = None
+    ) -> Outcome:
+        """The client that created a game, which has lost its admin token, ends it before its
+        start as the admin would (the caller has checked that it is the creator:
+        service/http/own_games.py): the same event, the same refusal once it has started."""
+        game = await self.get(game_id)
+        idem = _admin_idem("abandon", idempotency_key)
+        abandon = tables.Abandon(reason="admin")
+        return await self.writes.execute(Write(game, "admin", abandon, idem, idempotency_key))
 
     async def _by_admin(
         self,

@@ -109,6 +109,12 @@ CODES: dict[str, Code] = {
         "Only a seat's token sends game commands, not the admin's.",
         "Only a seat's token may send game commands.",
     ),
+    "not_creator": Code(
+        "The app key sent did not create the game: without the admin token, only the app key "
+        "or address that created a game may abandon it.",
+        "This app key did not create the game: only its admin token, or the app key or "
+        "address that created it, may abandon it.",
+    ),
     "sandbox_only": Code(
         "An option that fixes the order of the cards (`seed`; Danger's and High Voltage's "
         "`deck`; Danger 13's and Danger Danger's `stack`) on a server not started with "
@@ -339,6 +345,11 @@ OVERRIDES: dict[tuple[str, str], Code] = {
     ("abandonGame", "admin_only"): Code(
         "Not the game's admin token.", "Only the game's admin token may abandon it."
     ),
+    ("abandonGame", "token_missing"): Code(
+        "No token was sent, and the caller (its address) did not create the game.",
+        "Send the game's admin token as 'Authorization: Bearer ...': without it, only the "
+        "client that created the game (its app key, or its address) may abandon it.",
+    ),
     ("abandonGame", "game_not_open"): Code(
         "The game has started (it ends by its rules, or when idle), or is over.",
         "This game is active; it can be abandoned for the reason 'admin' only while open.",
@@ -457,6 +468,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
     },
     "listGames": {
         400: ("invalid_parameter", "invalid_cursor"),
+        401: ("key_invalid", "key_revoked"),
         429: ("rate_limited",),
         503: ("store_unavailable",),
     },
@@ -501,8 +513,8 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
     },
     "abandonGame": {
         400: ("invalid_idempotency_key", "invalid_parameter"),
-        401: ("token_missing", "token_invalid"),
-        403: ("admin_only", "token_for_other_game"),
+        401: ("token_missing", "token_invalid", "key_invalid", "key_revoked"),
+        403: ("admin_only", "token_for_other_game", "not_creator"),
         404: ("unknown_game",),
         409: ("game_not_open",),
         422: ("idempotency_key_reused",),

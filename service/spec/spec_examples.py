@@ -697,6 +697,7 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
             "n": {"first": Example("The first round", 1)},
         },
         "listGames": {
+            "mine": {"mine": Example("The caller's own games, private ones too", True)},
             "status": {"open": Example("Games waiting for players", "open")},
             "game": {"danger": Example("Danger only", "danger")},
             "limit": {"page": Example("20 a page (the default)", 20)},
@@ -833,6 +834,8 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
     first_page = Lobby(
         games=[teams_entry], total=2, limit=1, offset=0, next=cursor_of(p.teams.summary())
     )
+    own = sorted([p.private_table.lobby_entry(), teams_entry], key=lambda g: g.created_at)
+    mine_page = Lobby(games=own[::-1], total=2, limit=20, offset=0)
     log = transparency()
     audit_ok = audit_export(_export_body().encode())
     tampered = _export_body().replace('"name":"Anton"', '"name":"Anna"', 1)
@@ -868,6 +871,11 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                     "games": Example("Every game, newest first", _encode(lobby_page)),
                     "cursor": Example(
                         "A page of one, with the cursor of the next", _encode(first_page)
+                    ),
+                    "mine": Example(
+                        "The caller's own open games (mine=true&status=open), a private one "
+                        "too",
+                        _encode(mine_page),
                     ),
                 }
             }

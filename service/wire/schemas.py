@@ -277,6 +277,8 @@ class LobbyEntry(msgspec.Struct, frozen=True):
     players: list[str]
     created_at: str
     seq: int
+    private: bool = False
+    """A private game (listed only among the caller's own games: `mine=true`)."""
 
 
 class Lobby(msgspec.Struct, frozen=True):

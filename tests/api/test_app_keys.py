@@ -7,12 +7,14 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import httpx
+
 from service.http.guards import app_keys
 from service.infra.config import Rate
 from service.infra.embedded import EmbeddedValkey
 from tests.api.test_rate_limits import tight
-from tests.conftest import make_app, peer, running
-from tests.players import bearer
+from tests.conftest import make_app, on_socket, peer, running
+from tests.players import bearer, first_to_act, new_table
 from tests.processes import run_cli
 from tests.stores import store_client
 
@@ -123,11 +125,59 @@ def test_danger_keys_reaches_the_running_embedded_server_and_says_what_it_needs(
         assert "cannot be shown again" in made.stdout
         listed = danger_keys("list", DANGER_DATA_DIR=str(tmp_path / "data"))
         assert "local" in listed.stdout
+        unknown = danger_keys("revoke", "nosuchkey000", DANGER_DATA_DIR=str(tmp_path / "data"))
+        assert unknown.returncode == 1 and "no key 'nosuchkey000'" in unknown.stderr
     finally:
         server.stop()
     assert danger_keys("create", DANGER_DATA_DIR=str(tmp_path / "data")).returncode == 2
     bad = danger_keys("create", "x", "--rate", "create=lots", DANGER_DATA_DIR=str(tmp_path))
     assert bad.returncode == 2 and "requests/seconds" in bad.stderr
-    assert (
-        danger_keys("revoke", "nosuchkey000", DANGER_DATA_DIR=str(tmp_path / "d2")).returncode == 1
-    )
+
+
+async def test_an_app_key_reads_whatever_a_spectator_reads(valkey):
+    """An app sending its key with every request reads every game, stream and player page
+    as anyone does (a spectator: no seat's hidden cards), and is refused nothing."""
+    app = make_app(valkey, background=False)
+    redis = await store_client(valkey.url)
+    try:
+        _, key = await app_keys.create(redis, "reader", {})
+    finally:
+        await redis.aclose()
+    async with on_socket(app) as url, httpx.AsyncClient(base_url=url, timeout=10) as http:
+        r = await http.post("/v1/players", json={"name": "Reader"})
+        player = r.json()["id"]
+        table = await new_table(http, seats=2, players=[r.json()["token"]])
+        seat, legal = await first_to_act(table)
+        assert (await table.send(seat, legal[0])).status_code == 200
+        reads = [
+            f"/v1/games/{table.id}",
+            f"/v1/games/{table.id}/events",
+            f"/v1/games/{table.id}/replay?seq=3",
+            f"/v1/games/{table.id}/export",
+            f"/v1/games/{table.id}/audit",
+            "/v1/games?status=active",
+            f"/v1/players/{player}",
+            f"/v1/players/{player}/games",
+            f"/v1/players/{player}/games/export",
+            "/v1/keys",
+        ]
+        for path in reads:
+            anyone = await http.get(path)
+            keyed = await http.get(path, headers=bearer(key))
+            assert anyone.status_code == 200, (path, anyone.text)
+            assert keyed.status_code == 200, (path, keyed.text)
+            if "status=" not in path:  # the lobby may show other tests' games meanwhile
+                assert keyed.content == anyone.content, path  # no worker: nothing moves
+        head = await http.head(f"/v1/games/{table.id}/stream", headers=bearer(key))
+        assert head.status_code == 200, head.text
+        async with http.stream(
+            "GET", f"/v1/games/{table.id}/stream", headers=bearer(key)
+        ) as stream:
+            assert stream.status_code == 200
+            first = await anext(stream.aiter_lines())
+            assert first.startswith(("id:", "event:", "data:", ":")), first
+        # A write is still no app key's: a command needs a seat's token.
+        r = await table.client.post(
+            f"/v1/games/{table.id}/commands", json=legal[0], headers=bearer(key)
+        )
+        assert r.status_code == 401 and r.json()["code"] == "token_invalid"

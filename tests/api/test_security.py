@@ -17,20 +17,24 @@ from tests.players import new_table
 
 # operationId: the tokens it takes ({} : none needed)
 TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
-    "getGame": [{"seatToken": []}, {"adminToken": []}, {}],
-    "listEvents": [{"seatToken": []}, {"adminToken": []}, {}],
-    "streamEvents": [{"seatToken": []}, {"adminToken": []}, {}],
-    "replayGame": [{"seatToken": []}, {"adminToken": []}, {}],
-    "exportGame": [{"seatToken": []}, {"adminToken": []}, {}],
-    "getRound": [{"seatToken": []}, {"adminToken": []}, {}],
+    # An app key reads as a spectator does (no token).
+    "getGame": [{"seatToken": []}, {"adminToken": []}, {"appKey": []}, {}],
+    "listEvents": [{"seatToken": []}, {"adminToken": []}, {"appKey": []}, {}],
+    "streamEvents": [{"seatToken": []}, {"adminToken": []}, {"appKey": []}, {}],
+    "replayGame": [{"seatToken": []}, {"adminToken": []}, {"appKey": []}, {}],
+    "exportGame": [{"seatToken": []}, {"adminToken": []}, {"appKey": []}, {}],
+    "getRound": [{"seatToken": []}, {"adminToken": []}, {"appKey": []}, {}],
     "sendCommand": [{"seatToken": []}],
     "startGame": [{"adminToken": []}],
-    "abandonGame": [{"adminToken": []}],
+    # Without a token: the client that created the game (its app key, or its address).
+    "abandonGame": [{"adminToken": []}, {"appKey": []}, {}],
+    "listGames": [{}, {"appKey": []}],  # mine=true: the app key's own games
     "createGame": [{"appKey": []}, {}],  # in open mode; DANGER_AUTH=keys: [{"appKey": []}]
     "joinGame": [{"playerToken": []}, {"appKey": []}, {}],
     "registerPlayer": [{"appKey": []}, {}],
-    "listPlayerGames": [{"playerToken": []}, {}],  # the player's own: their private games too
-    "exportPlayerGames": [{"playerToken": []}, {}],
+    # the player's own: their private games too
+    "listPlayerGames": [{"playerToken": []}, {"appKey": []}, {}],
+    "exportPlayerGames": [{"playerToken": []}, {"appKey": []}, {}],
     "streamPlayer": [{"playerToken": []}],  # the player's own alone
     "leaveSeat": [{"seatToken": []}, {"adminToken": []}],
     "changeTeam": [{"seatToken": []}, {"adminToken": []}],
@@ -53,6 +57,7 @@ TOKEN_OPERATIONS |= {
         "listPlayerGames",
         "exportPlayerGames",
         "streamPlayer",
+        "listGames",
     )
 }
 

@@ -10,7 +10,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from service.infra.embedded import EmbeddedValkey
-from tests.conftest import make_app, wait_for
+from tests.conftest import make_app, peer, running, wait_for
 from tests.integration.test_lobby_and_stream import lobby_entry
 from tests.players import events_of, new_table
 
@@ -45,19 +45,23 @@ async def test_the_admin_abandons_an_open_game(client):
     assert report["ok"] and report["finished"], report
 
 
-async def test_only_the_admin_abandons_and_only_before_the_start(client):
-    table = await new_table(client, seats=2, start=False)
-    url = f"/v1/games/{table.id}/abandon"
-    assert (await client.post(url)).json()["code"] == "token_missing"
-    r = await client.post(url, headers=table.auth(0))
-    assert r.status_code == 403 and r.json()["code"] == "admin_only"
-    await client.post(
-        f"/v1/games/{table.id}/start", headers={"Authorization": f"Bearer {table.admin}"}
-    )
-    before = (await table.state())["seq"]
-    r = await client.post(url, headers={"Authorization": f"Bearer {table.admin}"})
-    assert r.status_code == 409 and r.json()["code"] == "game_not_open"
-    assert (await table.state())["seq"] == before
+async def test_only_the_admin_abandons_and_only_before_the_start(valkey):
+    """The admin, or without a token the client that created the game
+    (tests/api/test_own_games.py): not a seat, not another client."""
+    app = make_app(valkey, background=False)
+    async with running(app), peer(app, "10.9.6.1") as client, peer(app, "10.9.6.2") as another:
+        table = await new_table(client, seats=2, start=False)
+        url = f"/v1/games/{table.id}/abandon"
+        assert (await another.post(url)).json()["code"] == "token_missing"
+        r = await client.post(url, headers=table.auth(0))
+        assert r.status_code == 403 and r.json()["code"] == "admin_only"
+        await client.post(
+            f"/v1/games/{table.id}/start", headers={"Authorization": f"Bearer {table.admin}"}
+        )
+        before = (await table.state())["seq"]
+        r = await client.post(url, headers={"Authorization": f"Bearer {table.admin}"})
+        assert r.status_code == 409 and r.json()["code"] == "game_not_open"
+        assert (await table.state())["seq"] == before
 
 
 async def test_an_open_game_not_started_in_time_ends_as_abandoned(tmp_path):

@@ -52,8 +52,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The lobby
+         * The lobby, or the caller's own games
          * @description Games newest first, filtered by status and kind of game; fed by the event feeds, so a game shows here a moment after it changes. Page with `cursor` (the `next` of the previous page: stable while games are created) or `offset`.
+         *
+         *     With `mine=true`, the games the caller created instead, private ones too: by the app key it sends, else by its address (the client the open-games cap counts), its newest DANGER_CREATED_KEPT (200) for a week after its last create. A client that lost a game's admin token finds its games here, and may abandon those that have not started (abandonGame).
          */
         get: operations["listGames"];
         put?: never;
@@ -65,7 +67,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Headers only: the lobby
+         * Headers only: the lobby, or the caller's own games
          * @description As the GET of this path, without a body: the same status and headers.
          */
         head: operations["headListGames"];
@@ -107,7 +109,7 @@ export interface paths {
         put?: never;
         /**
          * Abandon a game that has not started
-         * @description With the admin token, while the game is open: it ends with `game_abandoned` (no winner) and leaves the lobby's open games. A started game cannot be abandoned by anyone: it ends by its rules, or as abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a retry safe.
+         * @description While the game is open, with its admin token, or without one by the client that created it (the app key it created it with, else the address it created it from: the games `GET /v1/games?mine=true` lists): it ends with `game_abandoned` (no winner), leaves the lobby's open games and frees its place under the creator's open-games cap. A started game cannot be abandoned by anyone: it ends by its rules, or as abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a retry safe.
          */
         post: operations["abandonGame"];
         delete?: never;
@@ -1552,6 +1554,8 @@ export interface components {
             game: string;
             id: string;
             players: string[];
+            /** @default false */
+            private?: boolean;
             seats: number;
             seq: number;
             /** @enum {string} */
@@ -2329,6 +2333,8 @@ export interface operations {
     listGames: {
         parameters: {
             query?: {
+                /** @description The caller's own games (by its app key, else its address), private ones too, instead of the lobby's. */
+                mine?: boolean;
                 status?: "open" | "active" | "finished" | "abandoned" | null;
                 game?: "danger" | "high-voltage" | "danger-13" | "danger-danger" | null;
                 limit?: number;
@@ -2371,6 +2377,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
                     "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description With `mine=true`: the app key sent is not, or no longer, one of its.
+             *
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -2633,6 +2660,8 @@ export interface operations {
     headListGames: {
         parameters: {
             query?: {
+                /** @description The caller's own games (by its app key, else its address), private ones too, instead of the lobby's. */
+                mine?: boolean;
                 status?: "open" | "active" | "finished" | "abandoned" | null;
                 game?: "danger" | "high-voltage" | "danger-13" | "danger-danger" | null;
                 limit?: number;
@@ -2673,6 +2702,25 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
                     "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description With `mine=true`: the app key sent is not, or no longer, one of its.
+             *
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
@@ -3039,10 +3087,12 @@ export interface operations {
                 };
             };
             /**
-             * @description A token is needed, or the one sent is not valid here.
+             * @description No token, and the caller did not create the game; or the token or app key sent is not valid here.
              *
-             *     - `token_missing`: No token was sent: `Authorization: Bearer <token>`.
+             *     - `token_missing`: No token was sent, and the caller (its address) did not create the game.
              *     - `token_invalid`: The token is not one this service issued for this game (or was replaced), or `Authorization` is not `Bearer <token>`.
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
              */
             401: {
                 headers: {
@@ -3060,10 +3110,11 @@ export interface operations {
                 };
             };
             /**
-             * @description Not the game's admin token, or a token of another game.
+             * @description Not the game's admin token, or a token of another game, or an app key that did not create the game.
              *
              *     - `admin_only`: Not the game's admin token.
              *     - `token_for_other_game`: The token is another game's.
+             *     - `not_creator`: The app key sent did not create the game: without the admin token, only the app key or address that created a game may abandon it.
              */
             403: {
                 headers: {

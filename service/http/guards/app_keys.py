@@ -189,13 +189,14 @@ class AppKeyMiddleware:
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         kind = kind_of(scope.get("method", ""), scope.get("path_template", ""))
         if scope["type"] == "http" and kind in KEYED:
-            token = _bearer(scope)
+            token = bearer_of(scope)
             if looks_like_key(token):
                 scope[SCOPE_KEY] = await verify(scope["app"].state.redis, token)
         await self.app(scope, receive, send)
 
 
-def _bearer(scope: Any) -> str | None:
+def bearer_of(scope: Any) -> str | None:
+    """The request's bearer token, or None (no Authorization, or not a bearer's)."""
     for name, value in scope["headers"]:
         if name == b"authorization":
             scheme, _, token = value.decode("latin-1").strip().partition(" ")

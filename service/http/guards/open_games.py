@@ -33,6 +33,14 @@ def key(client: str) -> str:
     return f"dg:open:{client}"
 
 
+async def held(redis: Any, client: str) -> list[tuple[str, int]]:
+    """The games the client's places are held by (claims aside), as (id, claimed at in ms):
+    the games it created that were open when last looked at."""
+    found = await redis.zrange(key(client), 0, -1, withscores=True)
+    games = [(m.decode() if isinstance(m, bytes) else str(m), int(at)) for m, at in found]
+    return [(game_id, at) for game_id, at in games if not game_id.startswith(PENDING)]
+
+
 class Place:
     """A place claimed for a game being created; `keep(game_id)` once it exists."""
 

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.lobby_entry_status import LobbyEntryStatus, check_lobby_entry_status
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="LobbyEntry")
 
@@ -22,6 +23,7 @@ class LobbyEntry:
         seats (int):
         seq (int):
         status (LobbyEntryStatus):
+        private (bool | Unset):  Default: False.
     """
 
     created_at: str
@@ -31,6 +33,7 @@ class LobbyEntry:
     seats: int
     seq: int
     status: LobbyEntryStatus
+    private: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,6 +51,8 @@ class LobbyEntry:
 
         status: str = self.status
 
+        private = self.private
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -61,6 +66,8 @@ class LobbyEntry:
                 "status": status,
             }
         )
+        if private is not UNSET:
+            field_dict["private"] = private
 
         return field_dict
 
@@ -81,6 +88,8 @@ class LobbyEntry:
 
         status = check_lobby_entry_status(d.pop("status"))
 
+        private = d.pop("private", UNSET)
+
         lobby_entry = cls(
             created_at=created_at,
             game=game,
@@ -89,6 +98,7 @@ class LobbyEntry:
             seats=seats,
             seq=seq,
             status=status,
+            private=private,
         )
 
         lobby_entry.additional_properties = d

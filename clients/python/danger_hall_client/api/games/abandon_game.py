@@ -99,15 +99,18 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     idempotency_key: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[GameOut | Problem]:
     """Abandon a game that has not started
 
-     With the admin token, while the game is open: it ends with `game_abandoned` (no winner) and leaves
-    the lobby's open games. A started game cannot be abandoned by anyone: it ends by its rules, or as
-    abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a retry safe.
+     While the game is open, with its admin token, or without one by the client that created it (the app
+    key it created it with, else the address it created it from: the games `GET /v1/games?mine=true`
+    lists): it ends with `game_abandoned` (no winner), leaves the lobby's open games and frees its place
+    under the creator's open-games cap. A started game cannot be abandoned by anyone: it ends by its
+    rules, or as abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a
+    retry safe.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
@@ -142,15 +145,18 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     idempotency_key: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> GameOut | Problem | None:
     """Abandon a game that has not started
 
-     With the admin token, while the game is open: it ends with `game_abandoned` (no winner) and leaves
-    the lobby's open games. A started game cannot be abandoned by anyone: it ends by its rules, or as
-    abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a retry safe.
+     While the game is open, with its admin token, or without one by the client that created it (the app
+    key it created it with, else the address it created it from: the games `GET /v1/games?mine=true`
+    lists): it ends with `game_abandoned` (no winner), leaves the lobby's open games and frees its place
+    under the creator's open-games cap. A started game cannot be abandoned by anyone: it ends by its
+    rules, or as abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a
+    retry safe.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
@@ -180,15 +186,18 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     idempotency_key: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[GameOut | Problem]:
     """Abandon a game that has not started
 
-     With the admin token, while the game is open: it ends with `game_abandoned` (no winner) and leaves
-    the lobby's open games. A started game cannot be abandoned by anyone: it ends by its rules, or as
-    abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a retry safe.
+     While the game is open, with its admin token, or without one by the client that created it (the app
+    key it created it with, else the address it created it from: the games `GET /v1/games?mine=true`
+    lists): it ends with `game_abandoned` (no winner), leaves the lobby's open games and frees its place
+    under the creator's open-games cap. A started game cannot be abandoned by anyone: it ends by its
+    rules, or as abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a
+    retry safe.
 
     Args:
         game_id (str): The id returned by POST /v1/games.
@@ -221,15 +230,18 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     idempotency_key: str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> GameOut | Problem | None:
     """Abandon a game that has not started
 
-     With the admin token, while the game is open: it ends with `game_abandoned` (no winner) and leaves
-    the lobby's open games. A started game cannot be abandoned by anyone: it ends by its rules, or as
-    abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a retry safe.
+     While the game is open, with its admin token, or without one by the client that created it (the app
+    key it created it with, else the address it created it from: the games `GET /v1/games?mine=true`
+    lists): it ends with `game_abandoned` (no winner), leaves the lobby's open games and frees its place
+    under the creator's open-games cap. A started game cannot be abandoned by anyone: it ends by its
+    rules, or as abandoned when no seat has acted for its `idle_minutes`. `Idempotency-Key` makes a
+    retry safe.
 
     Args:
         game_id (str): The id returned by POST /v1/games.

@@ -14,6 +14,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    mine: bool | Unset = False,
     status: ListGamesStatusType0 | None | Unset = UNSET,
     game: ListGamesGameType0 | None | Unset = UNSET,
     limit: int | Unset = 20,
@@ -26,6 +27,8 @@ def _get_kwargs(
         headers["X-Request-ID"] = x_request_id
 
     params: dict[str, Any] = {}
+
+    params["mine"] = mine
 
     json_status: None | str | Unset
     if isinstance(status, Unset):
@@ -79,6 +82,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -107,6 +115,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mine: bool | Unset = False,
     status: ListGamesStatusType0 | None | Unset = UNSET,
     game: ListGamesGameType0 | None | Unset = UNSET,
     limit: int | Unset = 20,
@@ -114,13 +123,20 @@ def sync_detailed(
     cursor: None | str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Lobby | Problem]:
-    """The lobby
+    """The lobby, or the caller's own games
 
      Games newest first, filtered by status and kind of game; fed by the event feeds, so a game shows
     here a moment after it changes. Page with `cursor` (the `next` of the previous page: stable while
     games are created) or `offset`.
 
+    With `mine=true`, the games the caller created instead, private ones too: by the app key it sends,
+    else by its address (the client the open-games cap counts), its newest DANGER_CREATED_KEPT (200) for
+    a week after its last create. A client that lost a game's admin token finds its games here, and may
+    abandon those that have not started (abandonGame).
+
     Args:
+        mine (bool | Unset): The caller's own games (by its app key, else its address), private
+            ones too, instead of the lobby's. Default: False.
         status (ListGamesStatusType0 | None | Unset):
         game (ListGamesGameType0 | None | Unset):
         limit (int | Unset):  Default: 20.
@@ -138,6 +154,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        mine=mine,
         status=status,
         game=game,
         limit=limit,
@@ -156,6 +173,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    mine: bool | Unset = False,
     status: ListGamesStatusType0 | None | Unset = UNSET,
     game: ListGamesGameType0 | None | Unset = UNSET,
     limit: int | Unset = 20,
@@ -163,13 +181,20 @@ def sync(
     cursor: None | str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Lobby | Problem | None:
-    """The lobby
+    """The lobby, or the caller's own games
 
      Games newest first, filtered by status and kind of game; fed by the event feeds, so a game shows
     here a moment after it changes. Page with `cursor` (the `next` of the previous page: stable while
     games are created) or `offset`.
 
+    With `mine=true`, the games the caller created instead, private ones too: by the app key it sends,
+    else by its address (the client the open-games cap counts), its newest DANGER_CREATED_KEPT (200) for
+    a week after its last create. A client that lost a game's admin token finds its games here, and may
+    abandon those that have not started (abandonGame).
+
     Args:
+        mine (bool | Unset): The caller's own games (by its app key, else its address), private
+            ones too, instead of the lobby's. Default: False.
         status (ListGamesStatusType0 | None | Unset):
         game (ListGamesGameType0 | None | Unset):
         limit (int | Unset):  Default: 20.
@@ -188,6 +213,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        mine=mine,
         status=status,
         game=game,
         limit=limit,
@@ -200,6 +226,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mine: bool | Unset = False,
     status: ListGamesStatusType0 | None | Unset = UNSET,
     game: ListGamesGameType0 | None | Unset = UNSET,
     limit: int | Unset = 20,
@@ -207,13 +234,20 @@ async def asyncio_detailed(
     cursor: None | str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Response[Lobby | Problem]:
-    """The lobby
+    """The lobby, or the caller's own games
 
      Games newest first, filtered by status and kind of game; fed by the event feeds, so a game shows
     here a moment after it changes. Page with `cursor` (the `next` of the previous page: stable while
     games are created) or `offset`.
 
+    With `mine=true`, the games the caller created instead, private ones too: by the app key it sends,
+    else by its address (the client the open-games cap counts), its newest DANGER_CREATED_KEPT (200) for
+    a week after its last create. A client that lost a game's admin token finds its games here, and may
+    abandon those that have not started (abandonGame).
+
     Args:
+        mine (bool | Unset): The caller's own games (by its app key, else its address), private
+            ones too, instead of the lobby's. Default: False.
         status (ListGamesStatusType0 | None | Unset):
         game (ListGamesGameType0 | None | Unset):
         limit (int | Unset):  Default: 20.
@@ -231,6 +265,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        mine=mine,
         status=status,
         game=game,
         limit=limit,
@@ -247,6 +282,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    mine: bool | Unset = False,
     status: ListGamesStatusType0 | None | Unset = UNSET,
     game: ListGamesGameType0 | None | Unset = UNSET,
     limit: int | Unset = 20,
@@ -254,13 +290,20 @@ async def asyncio(
     cursor: None | str | Unset = UNSET,
     x_request_id: str | Unset = UNSET,
 ) -> Lobby | Problem | None:
-    """The lobby
+    """The lobby, or the caller's own games
 
      Games newest first, filtered by status and kind of game; fed by the event feeds, so a game shows
     here a moment after it changes. Page with `cursor` (the `next` of the previous page: stable while
     games are created) or `offset`.
 
+    With `mine=true`, the games the caller created instead, private ones too: by the app key it sends,
+    else by its address (the client the open-games cap counts), its newest DANGER_CREATED_KEPT (200) for
+    a week after its last create. A client that lost a game's admin token finds its games here, and may
+    abandon those that have not started (abandonGame).
+
     Args:
+        mine (bool | Unset): The caller's own games (by its app key, else its address), private
+            ones too, instead of the lobby's. Default: False.
         status (ListGamesStatusType0 | None | Unset):
         game (ListGamesGameType0 | None | Unset):
         limit (int | Unset):  Default: 20.
@@ -280,6 +323,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            mine=mine,
             status=status,
             game=game,
             limit=limit,
