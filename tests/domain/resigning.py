@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 
 import msgspec
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from domain.kernel import Command, GameRules
@@ -30,7 +31,7 @@ def resignations(draw: st.DrawFn, seats: int) -> list[tuple[int, int]]:
     """(step, seat): up to one for every seat, at random steps of play, the first early
     enough that no game is over by then (random bots end a Danger Danger round in a few)."""
     who = draw(st.lists(st.integers(0, seats - 1), min_size=1, max_size=seats, unique=True))
-    return [(draw(st.integers(0, 10 if i == 0 else 60)), seat) for i, seat in enumerate(who)]
+    return [(draw(st.integers(0, 3 if i == 0 else 60)), seat) for i, seat in enumerate(who)]
 
 
 def check_resigned_game(
@@ -55,7 +56,9 @@ def check_resigned_game(
         resignations=plan,
     )  # raises unless the game finished, every invariant kept, and its replay agreed
     resigned = {seat for seat, out in enumerate(played.resigned) if out}
-    assert resigned, "the first resignation comes before the game can end"
+    # Random bots may end a game in a handful of commands: one over before its first
+    # resignation is no case of resigning.
+    assume(resigned)
     assert any(played.won), "a finished game has a winner"
     assert not any(played.won[s] for s in resigned), "a resigned seat never wins"
     running = [side for side in sides(seats, played.teams) if set(side) - resigned]
