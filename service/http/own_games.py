@@ -14,18 +14,35 @@ address). Once started, nobody abandons a game: it ends by its rules, or when id
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
 from litestar import Request
 
 from service.http.guards import app_keys, open_games
 from service.http.guards.clients import SCOPE_KEY, Clients
+from service.infra.connections import UNREACHABLE, pool_ran_dry
 from service.infra.errors import ApiError
 from service.play import created_games
 from service.play.game_model import Game
 from service.play.games import GameService
 from service.readmodels import lobby as lobby_model
 from service.readmodels.lobby import LobbyGame
+
+log = logging.getLogger("danger.games")
+
+
+_said_at = -60.0
+
+
+def _not_recorded(game_id: str, exc: Exception) -> None:
+    """Said at most once a minute: a node that is away is said by every create."""
+    global _said_at
+    now = time.monotonic()
+    if now - _said_at >= 60:
+        _said_at = now
+        log.warning("a create's client was not recorded, its store away (%s): %s", game_id, exc)
 
 
 class OwnGames:
@@ -34,10 +51,19 @@ class OwnGames:
         self.clients = clients
 
     async def record(self, redis: Any, scope: Any, game: Game) -> None:
-        """The request's client created `game`."""
+        """The request's client created `game`. The game is made whatever becomes of this:
+        a client's record on a node that is away (a cluster's master failing over) is not
+        kept, and the create is answered, as the rate limits let a request through then
+        (service/http/guards/ratelimit.py). Such a game is then missing from its client's
+        `mine=true` list, unless the open-games cap holds a place for it."""
         client = self.clients.of(scope)
         at = lobby_model.score(game.created_at)
-        await created_games.record(redis, client, game.id, at, self.kept)
+        try:
+            await created_games.record(redis, client, game.id, at, self.kept)
+        except UNREACHABLE as exc:
+            if pool_ran_dry(exc):
+                raise
+            _not_recorded(game.id, exc)
 
     async def caller(self, request: Request) -> str:
         """The client a read or an abandon is made by: the app key it carries (verified here,
