@@ -12,11 +12,12 @@ and went in one batch is not announced), and a reader that falls behind loses no
 those moments.
 
 Which games: at the start, the player's open and running games as the player_games read
-model lists them (bounded by `PLAYER_STREAM_GAMES`), each told as it stands (`game_joined` or
-`game_started`, then `your_turn` where it is). After that, a seat taken by the player is
-published on `dg:seats` by the API process that seated them (service/play/players.py
-`announce_seat`) and heard through the process's bell; and every keep-alive period the read
-model is read again, so a lost message delays a new game's notices, never loses them.
+model lists them (the newest `DANGER_PLAYER_STREAM_GAMES`), each told as it stands
+(`game_joined` or `game_started`, then `your_turn` where it is). After that, a seat taken
+by the player is published on `dg:seats` by the API process that seated them
+(service/play/players.py `announce_seat`) and heard through the process's bell; and every
+keep-alive period the read model is read again, so a lost message delays a new game's
+notices, never loses them.
 """
 
 from __future__ import annotations
