@@ -14,8 +14,8 @@ from service.play import offload
 from service.play.game_model import Game, Outcome
 from service.play.games import GameService
 from service.play.receipts import Receipts, header
-from service.play.seat_state import clocks_of
-from service.wire.schemas import CommandResult, EventOut, GameOut, Receipt
+from service.play.seat_state import view_message
+from service.wire.schemas import CommandResult, EventOut, GameOut, Receipt, ViewMessage
 
 INLINE_EVENTS = 1000  # a page of events longer than this is redacted off the event loop
 
@@ -90,14 +90,10 @@ def game_out(
     receipt: Receipt | None = None,
     rematch: str | None = None,
 ) -> GameOut:
+    # The same builder as a stream's view messages (service/play/seat_state.py): they never differ.
+    shown = view_message(service, game, token_viewer)
     return GameOut(
-        id=game.id,
-        game=game.rules.name,
-        status=game.table.status,
-        seq=game.seq,
-        view=service.view(game, token_viewer),
-        legal=service.legal(game, token_viewer),
-        clocks=clocks_of(game),
+        **{name: getattr(shown, name) for name in ViewMessage.__struct_fields__},
         receipt=receipt,
         rematch=rematch,
     )

@@ -18,7 +18,7 @@ from service.http.guards import app_keys
 from service.http.params import Token
 from service.http.problems import responses
 from service.infra.errors import ApiError
-from service.live.player_streams import PlayerNotice, PlayerSubscriber
+from service.live.player_streams import PlayerSubscriber
 from service.live.streams import StreamHub
 from service.play import names, players
 from service.readmodels import lobby, player_games, records
@@ -29,6 +29,7 @@ from service.wire.schemas import (
     PlayerGameLinks,
     PlayerGameResult,
     PlayerGames,
+    PlayerNotice,
     PlayerStats,
     Registered,
     RegisterPlayer,

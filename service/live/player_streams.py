@@ -26,7 +26,7 @@ import asyncio
 from collections import deque
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 from litestar.response.sse import ServerSentEventMessage
@@ -34,25 +34,10 @@ from litestar.response.sse import ServerSentEventMessage
 from service.infra.errors import ApiError
 from service.play.game_model import Game
 from service.play.games import GameService
+from service.wire.schemas import NoticeType, PlayerNotice
 
-NoticeType = Literal["game_joined", "game_started", "your_turn", "game_ended", "game_left"]
 OVER = frozenset({"finished", "abandoned"})
 QUEUE_BOUND = 256  # notices waiting for a slow reader before it is marked behind
-
-
-class PlayerNotice(msgspec.Struct, frozen=True):
-    """One message of a player's stream."""
-
-    type: NoticeType
-    game: str
-    """The game's id."""
-    kind: str
-    """The kind of game (`danger`, `high-voltage`, ...)."""
-    seat: int
-    """The player's seat in it."""
-    status: str
-    seq: int
-    """The game's seq when the notice was made."""
 
 
 @dataclass

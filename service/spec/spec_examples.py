@@ -44,7 +44,6 @@ from service.infra import request_context
 from service.infra.clock import StoreClock, stamp
 from service.infra.signing import Signer
 from service.live import streams
-from service.live.player_streams import PlayerNotice
 from service.play import offload, players
 from service.play.game_model import Game, Outcome, fold_log
 from service.play.games import GameService
@@ -81,6 +80,7 @@ from service.wire.schemas import (
     LogLeaf,
     NewSeatToken,
     PlayerGames,
+    PlayerNotice,
     PlayerStats,
     QueueServerStatus,
     Receipt,

@@ -255,6 +255,24 @@ StreamMessage: TypeAlias = EventOut | ViewMessage
 """One message of a live stream: an event (its `type` is the event's) or a view (`view`)."""
 
 
+NoticeType = Literal["game_joined", "game_started", "your_turn", "game_ended", "game_left"]
+
+
+class PlayerNotice(msgspec.Struct, frozen=True):
+    """One message of a player's stream."""
+
+    type: NoticeType
+    game: str
+    """The game's id."""
+    kind: str
+    """The kind of game (`danger`, `high-voltage`, ...)."""
+    seat: int
+    """The player's seat in it."""
+    status: str
+    seq: int
+    """The game's seq when the notice was made."""
+
+
 class CommandResult(msgspec.Struct, frozen=True):
     seq: int
     events: list[EventOut]
@@ -312,6 +330,8 @@ class CacheUse(msgspec.Struct, frozen=True):
     """Their measured size in memory."""
     max_bytes: int
     """The bound (DANGER_CACHE_MB): beyond it, games that are over leave first."""
+
+
 class DurabilityInForce(msgspec.Struct, frozen=True):
     """What an answered command survives (`DANGER_DURABILITY`), read from the store when the
     process started."""
