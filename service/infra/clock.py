@@ -3,10 +3,14 @@
 Each event's `at`, each deadline and each expiry is read from this clock, so processes on
 machines whose clocks disagree still write one timeline per game (an audit refuses a game
 whose event time goes backwards, and one whose timer rang before its deadline). Asking the
-store for `TIME` on every command would cost a round trip; instead each process measures how
-far its own clock is from the store's now and then (`TIME`, halfway through the round trip)
-and adds that offset to its own clock. What is left (a fraction of a round trip) is taken
-up where it matters: an event's `at` is never earlier than the game's previous event's.
+store for `TIME` on every command would cost a round trip; instead each process reads the
+store's time now and then (`TIME`, taken as of halfway through the round trip) and counts
+on from it with its monotonic clock. Not with its wall clock: a wall clock can be stepped
+(NTP, a paused virtual machine resumed), and a process that counted on from it wrote a
+step of half a minute into every event until its next measurement, and could ring a timer
+that early (tests/faults, `clock-jump`; tests/integration/test_one_clock.py). What is left
+(a fraction of a round trip) is taken up where it matters: an event's `at` is never earlier
+than the game's previous event's.
 """
 
 from __future__ import annotations
@@ -30,26 +34,33 @@ def stamp(moment: datetime) -> str:
 
 
 class StoreClock:
-    """The store's time, estimated from this process's clock and a measured offset.
+    """The store's time: its last reading, counted on by this process's monotonic clock.
 
-    `local` is this process's clock (epoch seconds); tests give a skewed one to play two
-    processes whose clocks disagree."""
+    `local` is this process's wall clock (epoch seconds), which the job queue runs its
+    schedule by (`offset`); tests give a skewed or stepped one to play processes whose
+    clocks disagree. `steady` is the monotonic clock."""
 
-    def __init__(self, redis: Store, local: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        redis: Store,
+        local: Callable[[], float] = time.time,
+        steady: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.redis = redis
         self.local = local
-        self.offset = 0.0  # the store's clock minus ours, in seconds
-        self._measured_at: float | None = None  # time.monotonic() of the last measurement
+        self.steady = steady
+        self._read: tuple[float, float] | None = None  # (store's time, steady() then)
+        self._measured_at: float | None = None  # steady() of the last measurement
 
     async def refresh(self, force: bool = False) -> None:
         """Measure the offset again if it is older than REFRESH_SECONDS (or never was). A
         store that cannot be asked keeps the last offset: the command that needs the store
         fails on its own."""
-        now = time.monotonic()
+        now = self.steady()
         fresh = self._measured_at is not None and now - self._measured_at < REFRESH_SECONDS
         if fresh and not force:
             return
-        before = self.local()
+        before = self.steady()
         try:
             # Any node's clock will do: on a cluster, not always the one a failover took.
             seconds, micros = await self.redis.time(**anywhere(self.redis))
@@ -58,13 +69,22 @@ class StoreClock:
                 raise
             self._measured_at = now - REFRESH_SECONDS + RETRY_SECONDS  # keep it a while
             return
-        after = self.local()
-        self.offset = seconds + micros / 1e6 - (before + after) / 2
+        after = self.steady()
+        self._read = (seconds + micros / 1e6, (before + after) / 2)
         self._measured_at = now
 
     def time(self) -> float:
-        """Epoch seconds by the store's clock."""
-        return self.local() + self.offset
+        """Epoch seconds by the store's clock (this process's, before the first reading)."""
+        if self._read is None:
+            return self.local()
+        store_time, then = self._read
+        return store_time + (self.steady() - then)
+
+    @property
+    def offset(self) -> float:
+        """The store's clock minus this process's wall clock, now: what a time for the job
+        queue, which runs jobs by the wall clocks of the processes, is moved by."""
+        return self.time() - self.local()
 
     def now(self) -> datetime:
         return datetime.fromtimestamp(self.time(), UTC)

@@ -53,3 +53,24 @@ async def test_two_processes_a_second_apart_keep_one_timeline_and_ring_on_time(v
     assert times == sorted(times)
     report = audit(envelopes)
     assert report.ok, [c for c in report.checks if not c.ok]
+
+
+async def test_a_wall_clock_stepped_between_two_readings_of_the_store_moves_nothing(valkey):
+    """A process's wall clock stepped half a minute (NTP, a resumed virtual machine) right
+    after it read the store's time: its events are still stamped by the store's clock, not
+    half a minute off until the next reading (the fault suite's `clock-jump` found them
+    so, and a timer rung that early)."""
+    from service.infra.clock import StoreClock
+
+    step = [0.0]
+    redis = await store_client(valkey.url)
+    try:
+        clock = StoreClock(redis, local=lambda: time.time() + step[0])
+        await clock.refresh(force=True)
+        for step[0] in (30.0, -30.0, 3600.0):
+            seconds, micros = await redis.time()
+            assert abs(clock.time() - (seconds + micros / 1e6)) < 0.25, step[0]
+            # What the job queue's schedule is moved by follows the step.
+            assert abs(clock.offset + step[0]) < 0.25
+    finally:
+        await redis.aclose()
