@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from redis.asyncio import ConnectionPool, Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import AskError, MovedError, TryAgainError
 
 Store = Redis | RedisCluster
 """The store's client: one server, or a cluster."""
@@ -156,6 +157,16 @@ async def on_one_connection(
         stack = [PipelineCommand(i, *command) for i, command in enumerate(commands)]
         await target.execute_pipeline(stack)
         for command in stack:
+            if isinstance(command.result, MovedError | AskError):
+                # The slot moved (a failover, a resharding) since the client last looked:
+                # the node refused the write, so nothing was done. The client notes the new
+                # owner for the next command, and the caller answers 503 to be retried
+                # (a 500 before: tests/faults, tests/integration/test_moved_slot.py).
+                if isinstance(command.result, MovedError):
+                    redis.nodes_manager._moved_exception = command.result
+                    redis.nodes_manager.get_node_from_slot(command.result.slot_id)  # noted
+                moved = f"the slot moved: {command.result}"
+                raise TryAgainError(moved) from command.result  # type: ignore[no-untyped-call]
             if isinstance(command.result, Exception):
                 raise command.result
         return [command.result for command in stack]
