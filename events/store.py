@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import dataclasses
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
@@ -25,6 +27,9 @@ APPEND_LUA = files("events").joinpath("append.lua").read_text()
 APPEND_SHA = hashlib.sha1(APPEND_LUA.encode()).hexdigest()  # the name the server gives it
 # How long the first answer to a keyed request is kept for its retries (DANGER_IDEMPOTENCY_HOURS).
 KEEP_MS = 24 * 3600 * 1000
+# How long a reader waits for replicas to confirm what it read (a healthy replica answers in
+# a millisecond or two; a reader that finds none tries again rather than stall its others).
+HELD_WAIT_MS = 100
 decode_envelope = msgspec.json.Decoder(Envelope).decode
 
 
@@ -280,10 +285,12 @@ class EventStore:
                 continue
         raise AssertionError("EVAL answered NOSCRIPT")
 
-    async def _with_copies(self, key: str, write: tuple[Any, ...]) -> tuple[Any, _Kept]:
+    async def _with_copies(
+        self, key: str, write: tuple[Any, ...], copies: Copies | None = None
+    ) -> tuple[Any, _Kept]:
         """`write` on the node of `key`, then the wait for its copies where there are any
-        to wait for."""
-        copies, replicas = self.copies, self.replicas
+        to wait for (`copies`: the store's, unless given)."""
+        copies, replicas = copies or self.copies, self.replicas
         node = None
         if replicas is not None:
             node = replicas.node_of(key)
@@ -304,21 +311,75 @@ class EventStore:
         kept.require()
         return reply
 
-    async def _confirm(self, shard: str) -> None:
+    async def _confirm(self, shard: str, copies: Copies | None = None) -> None:
         """Confirm what the store holds already (an append answered again for a retry): the
         replication stream is ordered, so replicas that confirm a write made now hold every
         write before it. The write is a mark in the game's shard (its cluster slot)."""
+        await self._confirm_mark(f"{PREFIX}:{{{shard}}}:mark", copies)
+
+    async def _confirm_mark(self, mark: str, copies: Copies | None = None) -> None:
         if self.copies is None:
             return
-        mark = f"{PREFIX}:{{{shard}}}:mark"
-        _, kept = await self._with_copies(mark, ("SET", mark, b"1"))
+        _, kept = await self._with_copies(mark, ("SET", mark, b"1"), copies)
         kept.require()
+
+    async def kept_everywhere(self) -> None:
+        """Every write made before this call, on every primary, is confirmed by the replicas
+        an append waits for (`Unconfirmed` otherwise): a projection acknowledges the feed
+        entries it applied only once the read models it wrote for them are kept as the
+        events are, so a failover cannot take back a model whose entries are gone from the
+        feed (tests/faults found a lobby that listed finished games as active)."""
+        if self.copies is None:
+            return
+        await asyncio.gather(*(self._confirm_mark(mark) for mark in self._marks()))
+
+    def _marks(self) -> list[str]:
+        """A mark key on each primary."""
+        if not isinstance(self.redis, RedisCluster):
+            return [f"{PREFIX}:{{mark}}:mark"]
+        primaries = {str(node.name) for node in self.redis.get_primaries()}
+        found: dict[str, str] = {}
+        for n in range(100_000):
+            if primaries <= found.keys():
+                break
+            key = f"{PREFIX}:{{mark{n}}}:mark"
+            found.setdefault(str(self.redis.get_node_from_key(key).name), key)
+        return [found[name] for name in primaries if name in found]
+
+    async def held(self, shards: Iterable[str]) -> set[str]:
+        """The shards among `shards` whose every event read before this call survives the
+        loss of their primary: confirmed by the replicas an append waits for (every shard,
+        where there are none to wait for), one mark per node, within HELD_WAIT_MS. What a
+        stream shows is held: an append answered 503 `not_replicated`, which a failover may
+        take back, is shown once its replicas confirm it, never before (tests/faults)."""
+        shards = set(shards)
+        if self.copies is None or not shards:
+            return shards
+        by_node: dict[str | None, list[str]] = {}
+        for shard in shards:
+            by_node.setdefault(self._node_of(f"{PREFIX}:{{{shard}}}:mark"), []).append(shard)
+        wait_ms = min(HELD_WAIT_MS, self.copies.timeout_ms)
+        quick = dataclasses.replace(self.copies, timeout_ms=wait_ms)
+        held: set[str] = set()
+
+        async def confirm(group: list[str]) -> None:
+            with contextlib.suppress(Unconfirmed, RedisError):
+                await self._confirm(group[0], quick)
+                held.update(group)
+
+        await asyncio.gather(*(confirm(group) for group in by_node.values()))
+        return held
+
+    def _node_of(self, key: str) -> str | None:
+        if not isinstance(self.redis, RedisCluster):
+            return None
+        return str(self.redis.get_node_from_key(key).name)
 
     def node_name(self, game_id: str) -> str | None:
         """host:port of the cluster node that holds the game (None: a single server)."""
         if not isinstance(self.redis, RedisCluster):
             return None
-        return str(self.redis.get_node_from_key(GameKeys(game_id).stream).name)
+        return self._node_of(GameKeys(game_id).stream)
 
     def _keep_unanswered(self, game_id: str, unanswered: Unanswered) -> None:
         kept = [u for u in self.unanswered.pop(game_id, []) if u.seat != unanswered.seat]

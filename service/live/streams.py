@@ -17,6 +17,12 @@ A subscriber is registered before it reads its backlog, so every event appended 
 announced to it, and every event before it is in what it reads: it sends by seq, skipping what
 it has sent and reading any gap from the store, so there is no gap and no duplicate.
 
+A stream shows only events that survive the loss of their primary: where appends wait for
+replicas (DANGER_DURABILITY), what the hub or a page reads from a feed or a game is shown
+once a mark written after the read is confirmed by those replicas (EventStore.held): an
+append answered 503 `not_replicated` stays unseen until its replicas hold it, and one a
+failover took back is never seen (tests/faults found streams showing such events).
+
 A slow reader never blocks the hub or grows without bound: its queue holds `queue_bound`
 batches; when the hub finds it full, it empties the queue and marks the subscriber behind, and
 the subscriber reads on from the store by seq (a page at a time) before taking live batches
@@ -75,6 +81,7 @@ log = logging.getLogger("danger.streams")
 
 ENTRIES_PER_READ = 1_000  # feed entries per key and call
 RETRY_SECONDS = 1.0  # after a failed read of the feeds
+HELD_RETRY_SECONDS = 0.1  # after events its replicas had not confirmed yet
 SETTLE_SECONDS = 0.05  # after a read that found appends, before the next
 KEEP_ALIVE_SECONDS = 15.0
 PAGE = 200  # events per read of a game's stream when a subscriber catches up (redacted inline)
@@ -547,6 +554,11 @@ class StreamHub:
         and whether there may be more."""
         game = await self.service.get(subscriber.game_id)
         envelopes = await self.store.read(subscriber.game_id, after=after, upto=after + PAGE)
+        if envelopes and not await self.store.held([keys.shard_of(subscriber.game_id)]):
+            # Not yet confirmed by its replicas: the page is read again shortly.
+            await asyncio.sleep(HELD_RETRY_SECONDS)
+            subscriber.behind = True
+            return game, None, False
         shown = self.service.readable(game, envelopes, subscriber.viewer)
         if not shown:
             return game, None, len(envelopes) == PAGE
@@ -632,8 +644,14 @@ class StreamHub:
                 continue
             announced: dict[str, tuple[int, int]] = {}
             full: set[str] = set()
+            fed = {_text(name): _shard(_text(name)) for name, entries in reply if entries}
+            held = await self.store.held(fed.values())
             for name, entries in reply:
                 if not entries:
+                    continue
+                if fed[_text(name)] not in held:
+                    # Not yet confirmed by its replicas: read again, not shown yet.
+                    full.add(_text(name))
                     continue
                 cursors[_text(name)] = _text(entries[-1][0])
                 if len(entries) >= ENTRIES_PER_READ:
@@ -748,6 +766,11 @@ class StreamHub:
         for subscriber in subscribers:
             subscriber.fall_behind()
         return len(subscribers)
+
+
+def _shard(feed: str) -> str:
+    """The shard whose feed is `feed` (`dg:{shard}:feed`)."""
+    return feed.split("{", 1)[1].split("}", 1)[0]
 
 
 def _text(value: Any) -> str:

@@ -271,6 +271,7 @@ class LobbyProjection(Projection):
         # The summaries first, then the acknowledgements: an entry redelivered after a crash
         # between the two finds its summary written and changes nothing.
         await write(self.redis, changed)
+        await self.kept()
         await self.eval_all(
             ACK, [([keys.feed(shard)], [self.group, *entry_ids(u)]) for shard, u in batches.items()]
         )

@@ -23,6 +23,7 @@ class LogHeadsProjection(Projection):
         last = last_seqs(batches)
         tails = await self.read_many({g: (seq - 1, seq) for g, seq in last.items()})
         await note(self.redis, tails)
+        await self.kept()
         calls = [([keys.feed(shard)], [self.group, *entry_ids(u)]) for shard, u in batches.items()]
         await self.eval_all(ACK, calls)
 

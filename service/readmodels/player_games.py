@@ -325,6 +325,7 @@ class PlayerGamesProjection(Projection):
             if log
         }
         await write(self.redis, foldings)  # the entries first, then the notes and the acks
+        await self.kept()
         calls = []
         for shard, updates in batches.items():
             noted = [g for g in updates if g in foldings]

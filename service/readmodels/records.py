@@ -88,6 +88,7 @@ class PlayersProjection(Projection):
             for player_id, result in player_results_of(game_id, envelopes).items():
                 by_player.setdefault(player_id, {})[game_id] = result
         await file_results(self.redis, by_player)  # each once: before the ack
+        await self.kept()
         calls = [([keys.feed(shard)], [self.group, *entry_ids(u)]) for shard, u in batches.items()]
         await self.eval_all(ACK, calls)
 

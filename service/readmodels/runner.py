@@ -30,7 +30,7 @@ from events import feeds as feed_upkeep
 from events import keys
 from events.cluster import Store, in_slices, read_streams, run_scripts
 from events.envelope import Folded, read_folded
-from events.store import EventStore
+from events.store import EventStore, Unconfirmed
 from service.infra.bell import FALLBACK_SECONDS, Bell, Listener, listening
 from service.infra.config import ProjectionSettings
 from service.infra.lua import Script
@@ -43,8 +43,9 @@ STOP_SECONDS = 5.0  # a consumer told to stop finishes the read and apply under 
 FULL_UPKEEP_EVERY = 6  # of the upkeeps, one looks at every feed; the others at those in use
 ENTRIES_PER_READ = 500  # feed entries per feed and read
 SETTLE_SECONDS = 0.02  # after a batch, wait this long for the next to gather
-OUTAGE = (RedisConnectionError, RedisTimeoutError, OSError)
-"""The store is away: no fault of the entries being applied, which are read again later."""
+OUTAGE = (RedisConnectionError, RedisTimeoutError, OSError, Unconfirmed)
+"""The store is away, or its replicas do not confirm (a failover): no fault of the entries
+being applied, which are read again later."""
 
 Entry = tuple[bytes, dict[bytes, bytes]]
 
@@ -315,7 +316,17 @@ class Projection:
         """Several games' events in one round trip (game -> (after, upto)), each decoded only
         as far as folding needs; a projection decodes the fields it reads."""
         logs = await self.store.read_many_raw(ranges)
+        shards = {keys.shard_of(game_id) for game_id in ranges}
+        if await self.store.held(shards) != shards:
+            # Events a failover may take back: no model may reflect them (a model only
+            # moves forward), so the entries wait until their replicas confirm them.
+            raise Unconfirmed(0, self.store.copies)  # type: ignore[arg-type]  # held() says copies
         return {game_id: [read_folded(raw) for raw in log] for game_id, log in logs.items()}
+
+    async def kept(self) -> None:
+        """The models written so far are kept as the events are (EventStore.kept_everywhere):
+        called after a batch's writes, before its entries are acknowledged."""
+        await self.store.kept_everywhere()
 
     async def eval_all(self, script: Script, calls: list[tuple[list[str], list[Any]]]) -> None:
         """One script per call, in as few round trips as the store allows."""
