@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: constraints run run-cluster test test-pure compiled pure test-cluster test-browser test-proxy test-examples chromium nginx screenshots lint openapi client bench bench-tools ab profile anatomy soak capacity clean
+.PHONY: constraints run run-cluster test test-pure compiled pure test-cluster test-faults fault-tools test-browser test-proxy test-examples chromium nginx screenshots lint openapi client bench bench-tools ab profile anatomy soak capacity clean
 
 # `make run` installs what the service needs, no more; the test tools come with `make test`.
 # Cython comes too: it compiles the hot modules below.
@@ -65,7 +65,7 @@ test: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q --ignore=tests/browser --ignore=tests/proxy \
-		$(addprefix --ignore=,$(REPLICA_TESTS))
+		--ignore=tests/faults/test_faults.py $(addprefix --ignore=,$(REPLICA_TESTS))
 
 # The rules and the fold as the pure-Python modules run them, beside a compiled build: the
 # domain's tests and the fold's, on a copy of the sources without the extensions (about a
@@ -105,6 +105,21 @@ test-cluster: $(TEST_STAMP) $(COMPILED_STAMP)
 # on a free port with a temporary data directory: play.py for each game, then play-danger.sh.
 test-examples: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(PY) examples/run_all.py
+
+# Faults a trusted store is tested against (tests/faults, docs/reliability.md "Tested under
+# faults"): the API processes, the worker and a three-master cluster with replicas, each on a
+# host of its own (a network namespace: root, Debian's iproute2 and nftables), while games of
+# the four kinds play, a nemesis partitions, slows, pauses, kills, fails over and steps the
+# worker's clock (libfaketime, Debian's faketime) for DANGER_FAULT_SECONDS (60), then the
+# checker holds every answer and log to the promises (about three minutes). The seed is
+# DANGER_FAULT_SEED (random and printed when unset); `python -m tests.faults --runs N` runs
+# several.
+fault-tools:
+	command -v nft >/dev/null && command -v ip >/dev/null && command -v faketime >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq iproute2 nftables faketime)
+
+test-faults: $(TEST_STAMP) $(COMPILED_STAMP) fault-tools
+	$(PY) -m pytest -q -s -p no:randomly tests/faults
 
 # The web client in a real browser (tests/browser): Debian's Chromium, driven by Playwright.
 chromium:

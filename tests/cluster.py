@@ -17,7 +17,9 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from redis.crc import key_slot
 from redis.exceptions import RedisError
@@ -32,7 +34,7 @@ class Node(Store):
     """One cluster node: a valkey-server with `cluster-enabled yes`, durable as the service's
     default requires (appendonly, fsync always)."""
 
-    def __init__(self, data_dir: Path, *settings: str) -> None:
+    def __init__(self, data_dir: Path, *settings: str, **place: Any) -> None:
         super().__init__(
             data_dir,
             "--cluster-enabled", "yes",
@@ -43,6 +45,7 @@ class Node(Store):
             "--appendonly", "yes",
             "--appendfsync", "always",
             *settings,
+            **place,
         )
 
     @staticmethod
@@ -68,19 +71,32 @@ def _replicate(replica: Node, master_id: str) -> bool:
 class LoopbackCluster:
     """`masters` masters with the slots split evenly, each with `replicas` replicas, and
     `queues` standalone Valkeys for the job queue; `url` names one master (any node will
-    do)."""
+    do). `place` says where each server runs, by its name (`m0`, `r0-0`, `queue0`): the
+    keyword arguments of Store (`host`, `wrap`); on loopback when not given."""
 
     def __init__(
-        self, data_dir: Path, masters: int = 3, replicas: int = 0, queues: int = 1
+        self,
+        data_dir: Path,
+        masters: int = 3,
+        replicas: int = 0,
+        queues: int = 1,
+        place: Callable[[str], dict[str, Any]] = lambda name: {},
     ) -> None:
         self.data_dir = data_dir
-        self.masters = [Node(data_dir / f"m{i}") for i in range(masters)]
+        self.masters = [Node(data_dir / f"m{i}", **place(f"m{i}")) for i in range(masters)]
         self.replicas = [
-            Node(data_dir / f"r{i}-{j}") for i in range(masters) for j in range(replicas)
+            Node(data_dir / f"r{i}-{j}", **place(f"r{i}-{j}"))
+            for i in range(masters)
+            for j in range(replicas)
         ]
         self.per_master = replicas
         self.queues = [
-            Store(data_dir / f"queue{i}", "--appendonly", "yes", "--appendfsync", "always")
+            Store(
+                data_dir / f"queue{i}",
+                "--appendonly", "yes",
+                "--appendfsync", "always",
+                **place(f"queue{i}"),
+            )
             for i in range(queues)
         ]
 
@@ -105,7 +121,7 @@ class LoopbackCluster:
                 r.execute_command("CLUSTER", "ADDSLOTSRANGE", i * share, last)
         with self.masters[0].client() as r:
             for node in (*self.masters[1:], *self.replicas):
-                r.execute_command("CLUSTER", "MEET", "127.0.0.1", node.port)
+                r.execute_command("CLUSTER", "MEET", node.host, node.port)
         self._wait(lambda: self._known(len(self.masters) + len(self.replicas)), timeout)
         for i, master in enumerate(self.masters):
             master_id = master.node_id()

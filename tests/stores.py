@@ -54,10 +54,17 @@ class PortTaken(Exception):
 
 class Store:
     """One valkey-server on loopback, its data in `data_dir`; `settings` are its command-line
-    options (`"--appendonly", "no"`). It dies with the test process."""
+    options (`"--appendonly", "no"`). It dies with the test process.
 
-    def __init__(self, data_dir: Path, *settings: str) -> None:
+    `host` and `wrap` place it elsewhere: its address, and what its command line runs under
+    (the fault suite's `ip netns exec <namespace>`, tests/faults/lab.py)."""
+
+    def __init__(
+        self, data_dir: Path, *settings: str, host: str = "127.0.0.1", wrap: list[str] | None = None
+    ) -> None:
         self.data_dir = data_dir
+        self.host = host
+        self.wrap = wrap or []
         self.port = self.pick_port()
         self.settings = settings
         self.process: subprocess.Popen[bytes] | None = None
@@ -69,10 +76,10 @@ class Store:
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://{self.host}:{self.port}/0"
 
     def client(self) -> Redis:
-        return Redis(port=self.port)
+        return Redis(self.host, port=self.port, socket_timeout=10)
 
     def start(self, timeout: float = 15.0) -> Store:
         """Start the server and wait for its PING. A first start whose port was taken after
@@ -95,14 +102,22 @@ class Store:
         logged = log.stat().st_size if log.exists() else 0
         options = {
             "--port": str(self.port),
-            "--bind": "127.0.0.1",
+            "--bind": self.host,
             "--dir": str(self.data_dir),
             "--save": "",
             "--repl-diskless-sync-delay": "0",  # a replica gets its first copy at once
             "--logfile": "valkey.log",
+            # Off loopback (the fault suite's hosts) a server without a password refuses
+            # every client unless told that its network is a test's own.
+            "--protected-mode": "yes" if self.host == "127.0.0.1" else "no",
         }
         self.process = subprocess.Popen(
-            [str(get_binary_path()), *(x for kv in options.items() for x in kv), *self.settings],
+            [
+                *self.wrap,
+                str(get_binary_path()),
+                *(x for kv in options.items() for x in kv),
+                *self.settings,
+            ],
             cwd=self.data_dir,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
