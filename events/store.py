@@ -311,6 +311,11 @@ class EventStore:
         kept.require()
         return reply
 
+    async def confirm(self, shard: str) -> None:
+        """What the store holds of the shard now is confirmed by the replicas it promises
+        (`Unconfirmed` otherwise)."""
+        await self._confirm(shard)
+
     async def _confirm(self, shard: str, copies: Copies | None = None) -> None:
         """Confirm what the store holds already (an append answered again for a retry): the
         replication stream is ordered, so replicas that confirm a write made now hold every

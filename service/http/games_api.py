@@ -33,7 +33,9 @@ from service.http.params import (
 from service.http.problems import responses
 from service.infra.errors import ApiError
 from service.play import names, players
-from service.play.games import GameService
+from service.play.game_model import Game
+from service.play.games import CreateUnconfirmed, GameService
+from service.play.idempotency import Unkept
 from service.play.rematch import Rematches
 from service.readmodels import lobby as lobby_model
 from service.wire.schemas import (
@@ -58,6 +60,12 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
         )
         place.keep(game.id)
         await request.app.state.own_games.record(request.app.state.redis, request.scope, game)
+    return _created(service, request, game, admin_token, invite)
+
+
+def _created(
+    service: GameService, request: Request, game: Game, admin_token: str, invite: str | None
+) -> Created:
     view = service.view(game, "spectator")
     receipt = receipts(request).of(game.id, game.seq, game.head, game.last_at)
     return Created(
@@ -150,11 +158,29 @@ class GamesController(Controller):
         # The key is the client's own: the first answer to it carries an admin token.
         redis, client = request.app.state.redis, request.app.state.clients.of(request.scope)
         creates, body = request.app.state.creates, msgspec.to_builtins(data)
-        first = await creates.claim(redis, client, key, body)
+        while True:
+            first = await creates.claim(redis, client, key, body)
+            if not isinstance(first, Unkept):
+                break
+            # A first create written but not confirmed: its game, once the replicas confirm
+            # it (503 again until they do); if a failover took it back, a create afresh.
+            game = await service.confirm_created(first.game, first.head)
+            if game is not None:
+                await request.app.state.own_games.record(redis, request.scope, game)
+                created = _created(service, request, game, first.admin_token, first.invite)
+                await creates.keep(redis, client, key, body, created)
+                return signed(created, created.receipt, 201)
+            if await creates.reclaim(redis, client, key, body, first):
+                first = None
+                break
         if first is not None:
             return signed(first, first.receipt, 201)
         try:
             created = await _create(service, request, data)
+        except CreateUnconfirmed as exc:
+            unkept = Unkept(exc.game_id, exc.admin_token, exc.invite, exc.head)
+            await creates.keep_unkept(redis, client, key, body, unkept)
+            raise
         except BaseException:
             await creates.drop(redis, client, key)
             raise
@@ -311,9 +337,7 @@ class GamesController(Controller):
         token: Token,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[GameOut]:
-        outcome = await service.start(
-            game_id, token, check_idempotency_key(idempotency_key)
-        )
+        outcome = await service.start(game_id, token, check_idempotency_key(idempotency_key))
         seated = [p.player for p in outcome.game.table.players if p.player is not None]
         if seated:
             await players.seated(request.app.state.redis, seated)
@@ -386,9 +410,7 @@ class GamesController(Controller):
             )
         ],
     )
-    async def read(
-        self, service: Service, game_id: GameId, token: Token
-    ) -> Response[GameOut]:
+    async def read(self, service: Service, game_id: GameId, token: Token) -> Response[GameOut]:
         game, viewer = await reader(service, game_id, token)
         answer = game_out(service, game, viewer, rematch=await Rematches(service).of(game))
         return Response(answer, headers={"ETag": f'"{game.seq}"'})

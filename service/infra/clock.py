@@ -4,13 +4,13 @@ Each event's `at`, each deadline and each expiry is read from this clock, so pro
 machines whose clocks disagree still write one timeline per game (an audit refuses a game
 whose event time goes backwards, and one whose timer rang before its deadline). Asking the
 store for `TIME` on every command would cost a round trip; instead each process reads the
-store's time now and then (`TIME`, taken as of halfway through the round trip) and counts
-on from it with its monotonic clock. Not with its wall clock: a wall clock can be stepped
+store's time now and then (`TIME`, taken as of the answer's arrival, so never ahead) and
+counts on from it with its monotonic clock. Not with its wall clock: a wall clock can be stepped
 (NTP, a paused virtual machine resumed), and a process that counted on from it wrote a
 step of half a minute into every event until its next measurement, and could ring a timer
 that early (tests/faults, `clock-jump`; tests/integration/test_one_clock.py). What is left
-(a fraction of a round trip) is taken up where it matters: an event's `at` is never earlier
-than the game's previous event's.
+(at most a round trip, behind) is taken up where it matters: an event's `at` is never
+earlier than the game's previous event's.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from events.cluster import Store, anywhere
 
 REFRESH_SECONDS = 10.0  # how old a measured offset may grow before it is measured again
 RETRY_SECONDS = 1.0  # after a failed measurement, the last offset is kept this long
+SLOW_SECONDS = 0.05  # a reading whose round trip took longer is not taken (one before it is)
 
 
 def stamp(moment: datetime) -> str:
@@ -70,7 +71,16 @@ class StoreClock:
             self._measured_at = now - REFRESH_SECONDS + RETRY_SECONDS  # keep it a while
             return
         after = self.steady()
-        self._read = (seconds + micros / 1e6, (before + after) / 2)
+        if self._read is not None and after - before > SLOW_SECONDS:
+            # A slow answer (a node paused, a loaded machine) says little of when the time
+            # was read: count on from the last reading, and ask again soon.
+            self._measured_at = now - REFRESH_SECONDS + RETRY_SECONDS
+            return
+        # As of the answer's arrival, not halfway: the store's time then is at least what it
+        # said, so the count never runs ahead of the store's (an event stamped later than
+        # the store took it, a timer rung early), behind by a round trip at most. Halfway,
+        # an answer that took 0.8 s ran the count 0.4 s ahead (tests/faults, `stamp`).
+        self._read = (seconds + micros / 1e6, after)
         self._measured_at = now
 
     def time(self) -> float:

@@ -26,7 +26,8 @@ from domain.kernel.errors import InvalidOptions, RuleViolation
 from domain.kernel.fairness import commitment
 from domain.registry import GAMES
 from events.envelope import GENESIS, Envelope, canonical, seal
-from events.store import Appended, EventStore
+from events.keys import GameKeys
+from events.store import Appended, EventStore, Unconfirmed
 from service.infra import metrics, request_context
 from service.infra.clock import StoreClock
 from service.infra.config import Lifecycle
@@ -40,6 +41,19 @@ from service.play.repository import CACHE_BYTES, Repository
 from service.play.write_path import Reaction, Write, WritePath, view
 
 log = logging.getLogger("danger.games")
+
+
+class CreateUnconfirmed(Unconfirmed):
+    """A new game written on the primary whose replicas did not confirm it in time: the
+    create answers 503 `not_replicated`, and a retry with its Idempotency-Key answers this
+    game once they do (service/play/idempotency.py, `Creates`), never a second one."""
+
+    def __init__(
+        self, cause: Unconfirmed, game_id: str, admin_token: str, invite: str | None, head: str
+    ) -> None:
+        super().__init__(cause.confirmed, cause.copies)
+        self.game_id, self.admin_token, self.invite, self.head = game_id, admin_token, invite, head
+
 
 ID_ATTEMPTS = 5  # fresh ids a create tries (taken, or on a node it could not reach)
 
@@ -157,6 +171,8 @@ class GameService:
             )
             try:
                 result = await self.store.append(game_id, 0, [envelope], secrets=secret)
+            except Unconfirmed as exc:
+                raise CreateUnconfirmed(exc, game_id, admin_token, invite, envelope.hash) from None
             except UNREACHABLE:
                 # A new game may live on any node: one failing over is no reason to refuse
                 # it. (Were this one written after all, it is an open game nobody holds,
@@ -171,6 +187,17 @@ class GameService:
                 metrics.EVENTS.labels(rules.name).inc()
                 return await self.get(game_id), admin_token, invite
         raise ApiError(503, "id_exhausted", "Could not allocate a game id; try again.")
+
+    async def confirm_created(self, game_id: str, head: str) -> Game | None:
+        """The game a create wrote but could not confirm (CreateUnconfirmed), once its
+        replicas confirm what the store holds of it; None if the store no longer holds it as
+        it was written (a failover took it back: the create may be decided afresh).
+        `Unconfirmed` while the replicas still do not confirm it."""
+        await self.store.confirm(GameKeys(game_id).shard)
+        first = await self.store.read(game_id, upto=1)
+        if not first or first[0].hash != head:
+            return None
+        return await self.get(game_id)
 
     def _new_id(self, away: set[str]) -> str:
         """A random game id, on a cluster node other than those in `away` if one can be
@@ -297,9 +324,7 @@ class GameService:
             game_id, token, idempotency_key, "abandon", tables.Abandon(reason="admin")
         )
 
-    async def abandon_as_creator(
-        self, game_id: str, idempotency_key: str | None = None
-    ) -> Outcome:
+    async def abandon_as_creator(self, game_id: str, idempotency_key: str | None = None) -> Outcome:
         """The client that created a game, which has lost its admin token, ends it before its
         start as the admin would (the caller has checked that it is the creator:
         service/http/own_games.py): the same event, the same refusal once it has started."""
@@ -321,9 +346,7 @@ class GameService:
         game = await self.get(game_id)
         role = await self.access.role(game, self.access.required(token))
         if role != "admin":
-            raise ApiError(
-                403, "admin_only", f"Only the game's admin token may {operation} it."
-            )
+            raise ApiError(403, "admin_only", f"Only the game's admin token may {operation} it.")
         idem = _admin_idem(operation, idempotency_key)
         return await self.writes.execute(Write(game, "admin", command, idem, idempotency_key))
 

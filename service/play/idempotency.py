@@ -30,6 +30,7 @@ import msgspec
 
 from events.envelope import canonical
 from service.infra.errors import ApiError
+from service.infra.lua import Script
 from service.wire.schemas import Created
 
 SALT_BYTES = 16
@@ -89,12 +90,36 @@ def unseal_secret(key: str, scope: str, sealed: str) -> str | None:
         return None
 
 
+class Unkept(msgspec.Struct, frozen=True):
+    """A create written but not confirmed by the replicas (503 `not_replicated`): its game,
+    the admin token and invite (sealed under the key, in a record), and its first event's
+    hash, to find it again."""
+
+    game: str
+    admin_token: str
+    invite: str | None
+    head: str
+
+
 class _Record(msgspec.Struct, frozen=True, omit_defaults=True):
     fp: str
     answer: Created | None = None  # None while the first request is being answered
+    unkept: Unkept | None = None  # a create written, its confirmation still to come
 
 
 _decode = msgspec.json.Decoder(_Record).decode
+
+
+# KEYS: 1 a create's record. ARGV: 1 the lost game, 2 the pending record, 3 its lifetime (ms).
+# The record becomes pending again only if it still names the lost game.
+_RECLAIM = Script("""
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+local unkept = cjson.decode(raw)['unkept']
+if type(unkept) ~= 'table' or unkept['game'] ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1
+""")
 
 
 class Creates:
@@ -116,9 +141,11 @@ class Creates:
     def _scope(client: str) -> str:
         return f"create:{client}"
 
-    async def claim(self, redis: Any, client: str, key: str, body: Any) -> Created | None:
+    async def claim(self, redis: Any, client: str, key: str, body: Any) -> Created | Unkept | None:
         """None: the key is this request's now; create, then `keep` the answer or `drop` the
-        claim. Otherwise the first answer, for a retry with the same body."""
+        claim. Otherwise the first answer, for a retry with the same body; or the game a
+        first request wrote without its replicas' confirmation, to confirm (`Unkept`,
+        opened), then `keep` or `reclaim`."""
         name, fp = self._name(client, key), fingerprint("create", body)
         pending = msgspec.json.encode(_Record(fp))
         give_up = time.monotonic() + PENDING_WAIT_SECONDS
@@ -133,6 +160,8 @@ class Creates:
                 raise reused()
             if record.answer is not None:
                 return self._opened(record.answer, key, client)
+            if record.unkept is not None:
+                return self._unsealed(record.unkept, key, client)
             if time.monotonic() > give_up:
                 raise ApiError(
                     409,
@@ -162,6 +191,35 @@ class Creates:
         if invite is not None:  # a record kept before invites were sealed holds it in clear
             invite = unseal_secret(key, scope, invite) or invite
         return msgspec.structs.replace(sealed, admin_token=token, invite=invite)
+
+    async def keep_unkept(
+        self, redis: Any, client: str, key: str, body: Any, unkept: Unkept
+    ) -> None:
+        """A create written but not confirmed: what its retries confirm, kept as an answer is."""
+        scope = self._scope(client)
+        sealed = msgspec.structs.replace(
+            unkept,
+            admin_token=seal_secret(key, scope, unkept.admin_token),
+            invite=None if unkept.invite is None else seal_secret(key, scope, unkept.invite),
+        )
+        record = _Record(fingerprint("create", body), unkept=sealed)
+        await redis.set(self._name(client, key), msgspec.json.encode(record), px=self.keep_ms)
+
+    def _unsealed(self, sealed: Unkept, key: str, client: str) -> Unkept:
+        scope = self._scope(client)
+        token = unseal_secret(key, scope, sealed.admin_token)
+        assert token is not None  # the record is named by this very key and scope
+        invite = None if sealed.invite is None else unseal_secret(key, scope, sealed.invite)
+        return msgspec.structs.replace(sealed, admin_token=token, invite=invite)
+
+    async def reclaim(self, redis: Any, client: str, key: str, body: Any, lost: Unkept) -> bool:
+        """The game of an unconfirmed create is gone (a failover took it back): the key is
+        this request's again, to create afresh, unless another request with it took it
+        first (False: claim again)."""
+        pending = msgspec.json.encode(_Record(fingerprint("create", body)))
+        return bool(
+            await _RECLAIM(redis, [self._name(client, key)], [lost.game, pending, PENDING_MS])
+        )
 
     async def drop(self, redis: Any, client: str, key: str) -> None:
         """Nothing was created: a retry with the key is decided afresh."""

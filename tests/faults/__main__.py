@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
 
 from tests.faults.lab import why_not
@@ -18,6 +19,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # and close the lab on the way
     reason = why_not()
     if reason is not None:
         print(f"fault runs skipped: {reason}", file=sys.stderr)

@@ -14,7 +14,9 @@ final store, every promise a run must have kept, each broken one a violation in 
   stepped clock);
 - `rules`: every game ended (finished, or abandoned as the rules say: every game of a run
   is idle once its load stops) and its audit passes every check: chain, commitment,
-  shuffles, rules, scores;
+  shuffles, rules, scores. An open game that no client was told of and nobody joined (a
+  create whose write landed but whose answer was lost, the service having tried another
+  id) is counted apart: it ends after DANGER_OPEN_HOURS;
 - `answers`: no 500 (nor another 5xx but 503), and every 503 with a code and Retry-After;
 - `projections`: no dead letter, and the read models equal a rebuild from the logs;
 - `store`: the store was whole again after each fault.
@@ -46,6 +48,7 @@ class Verdict:
     finished: int = 0
     abandoned: int = 0
     timers: int = 0
+    orphans: int = 0  # open games no client was told of (a create's answer lost)
     violations: list[tuple[str, str]] = field(default_factory=list)  # (rule, what)
 
     def fail(self, rule: str, what: str) -> None:
@@ -149,7 +152,12 @@ def check_game(
     checks = {c.name: c for c in report.checks}
     if not checks["hash_chain"].ok:
         verdict.fail("chain", f"{game}: {checks['hash_chain'].detail}")
-    if not report.finished:
+    if not report.finished and len(envelopes) == 1 and game not in history.games:
+        # A create written whose answer was lost (a node cut off mid-append: the service
+        # tried another id), so no client knows it: open, never joined, it is abandoned
+        # after DANGER_OPEN_HOURS as any game never started (service/play/games.py).
+        verdict.orphans += 1
+    elif not report.finished:
         verdict.fail(
             "rules", f"{game}: still running after every client stopped (seq {len(envelopes)})"
         )

@@ -20,6 +20,7 @@ says what is missing, for a suite to skip with.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
@@ -58,6 +59,10 @@ def _run(*argv: str) -> str:
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)}: {done.stderr.strip() or done.returncode}")
     return done.stdout
+
+
+def _tc(namespace: str, command: str) -> None:
+    _run("tc", "-n", namespace, *command.split())
 
 
 def why_not() -> str | None:
@@ -109,6 +114,7 @@ class Lab:
     def __init__(self) -> None:
         self.hosts: dict[str, Host] = {}
         self.network, self.bridge = self._claim()
+        atexit.register(self.close)  # namespaces outlive their processes: never leave one
 
     @staticmethod
     def _claim() -> tuple[int, str]:
@@ -144,54 +150,10 @@ class Lab:
         _run("ip", "-n", namespace, "link", "set", "lo", "up")
         host.run("nft", "-f", "-", stdin=_RULES)
         # Class 1:1 takes everything but what a filter sends to 1:4, the slow link.
-        tc = ["tc", "-n", namespace]
-        _run(
-            *tc,
-            "qdisc",
-            "add",
-            "dev",
-            "eth0",
-            "root",
-            "handle",
-            "1:",
-            "htb",
-            "default",
-            "1",
-            "r2q",
-            "100",
-        )
-        _run(
-            *tc,
-            "class",
-            "add",
-            "dev",
-            "eth0",
-            "parent",
-            "1:",
-            "classid",
-            "1:1",
-            "htb",
-            "rate",
-            "10gbit",
-        )
-        _run(
-            *tc,
-            "class",
-            "add",
-            "dev",
-            "eth0",
-            "parent",
-            "1:",
-            "classid",
-            "1:4",
-            "htb",
-            "rate",
-            f"{SLOW_KBIT}kbit",
-            "ceil",
-            f"{SLOW_KBIT}kbit",
-            "quantum",
-            "1514",
-        )
+        _tc(namespace, "qdisc add dev eth0 root handle 1: htb default 1 r2q 100")
+        _tc(namespace, "class add dev eth0 parent 1: classid 1:1 htb rate 10gbit")
+        rate = f"rate {SLOW_KBIT}kbit ceil {SLOW_KBIT}kbit quantum 1514"
+        _tc(namespace, f"class add dev eth0 parent 1: classid 1:4 htb {rate}")
         return host
 
     def cut(self, a: Host, b: Host) -> None:
@@ -213,28 +175,8 @@ class Lab:
             if there.ip in here.lossy:
                 continue
             here.run("nft", "add", "element", "inet", "fault", "lossy", f"{{ {there.ip} }}")
-            _run(
-                "tc",
-                "-n",
-                here.namespace,
-                "filter",
-                "add",
-                "dev",
-                "eth0",
-                "parent",
-                "1:0",
-                "protocol",
-                "ip",
-                "prio",
-                "1",
-                "u32",
-                "match",
-                "ip",
-                "dst",
-                f"{there.ip}/32",
-                "flowid",
-                "1:4",
-            )
+            match = f"u32 match ip dst {there.ip}/32 flowid 1:4"
+            _tc(here.namespace, f"filter add dev eth0 parent 1:0 protocol ip prio 1 {match}")
             here.lossy.add(there.ip)
 
     def heal(self) -> None:
@@ -244,7 +186,7 @@ class Lab:
                 self._set(host, ip, add=False)
             if host.lossy:
                 host.run("nft", "flush", "set", "inet", "fault", "lossy")
-                _run("tc", "-n", host.namespace, "filter", "del", "dev", "eth0", "parent", "1:0")
+                _tc(host.namespace, "filter del dev eth0 parent 1:0")
                 host.lossy.clear()
 
     def _set(self, host: Host, ip: str, add: bool) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ from redis import Redis
 from redis.exceptions import RedisError
 
 from tests.cluster import Node
-from tests.faults.deployment import Deployment
+from tests.faults.deployment import Deployment, Process
 
 STEADY_SECONDS = 60.0  # the store must be whole again this soon after a fault is healed
 CLOCK_STEPS = (-120.0, -30.0, -5.0, 5.0, 30.0, 120.0)
@@ -180,39 +181,37 @@ class Nemesis:
         await self._hold(held)
         return f"{api.name} ~ {self._host(master).name}"
 
-    async def pause_api(self, held: float) -> str:
-        api = self.rng.choice(self.deployment.apis)
-        api.pause()
+    async def _pause(self, process: Process, held: float) -> str:
+        process.pause()
         await self._hold(held)
-        api.resume()
-        return api.name
+        process.resume()
+        return process.name
+
+    async def _kill(self, process: Process, held: float) -> str:
+        process.kill()
+        await self._hold(held)
+        process.start()
+        return process.name
+
+    async def pause_api(self, held: float) -> str:
+        return await self._pause(self.rng.choice(self.deployment.apis), held)
 
     async def pause_worker(self, held: float) -> str:
-        self.deployment.worker.pause()
-        await self._hold(held)
-        self.deployment.worker.resume()
-        return "worker"
+        return await self._pause(self.deployment.worker, held)
 
     async def pause_node(self, held: float) -> str:
         node = self.rng.choice(self.deployment.nodes)
         assert node.process is not None
-        node.process.send_signal(19)  # SIGSTOP
+        node.process.send_signal(signal.SIGSTOP)
         await self._hold(held)
-        node.process.send_signal(18)  # SIGCONT
+        node.process.send_signal(signal.SIGCONT)
         return self._host(node).name
 
     async def kill_api(self, held: float) -> str:
-        api = self.rng.choice(self.deployment.apis)
-        api.kill()
-        await self._hold(held)
-        api.start()
-        return api.name
+        return await self._kill(self.rng.choice(self.deployment.apis), held)
 
     async def kill_worker(self, held: float) -> str:
-        self.deployment.worker.kill()
-        await self._hold(held)
-        self.deployment.worker.start()
-        return "worker"
+        return await self._kill(self.deployment.worker, held)
 
     async def kill_node(self, held: float) -> str:
         node = self.rng.choice(self.deployment.nodes)

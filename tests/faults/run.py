@@ -64,7 +64,8 @@ class Summary:
             f"({', '.join(f'{s}: {n}' for s, n in sorted(statuses.items()))}; "
             f"lost answers: {sum(h.transport.values())}; given up: {sum(h.gave_up.values())})",
             "refusals: " + ", ".join(f"{c} x{n}" for n, c in codes[:12]),
-            f"games: {v.games} ({v.finished} over, {v.abandoned} of them abandoned), "
+            f"games: {v.games} ({v.finished} over, {v.abandoned} of them abandoned; "
+            f"{v.orphans} open that no client was told of), "
             f"events: {v.events}, timers rung: {v.timers}, acknowledged: "
             f"{sum(len(a) for a in h.acknowledged.values())}, streamed: "
             f"{sum(len(s) for s in h.streamed.values())}",

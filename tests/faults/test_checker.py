@@ -59,6 +59,10 @@ def test_a_gap_a_running_game_and_a_command_applied_twice():
     _, envelopes, when = game()
     assert "chain" in verdict_of(envelopes[:10] + envelopes[11:], when)
     assert verdict_of(envelopes[:-5], when) == {"rules"}  # still running: not over
+    told = History()
+    told.games[envelopes[0].game] = "danger-danger"
+    assert verdict_of(envelopes[:1], when, told) == {"rules"}  # open, though a client knew it
+    assert verdict_of(envelopes[:1], when) == set()  # an orphan of a lost answer
     caused = [i for i, e in enumerate(envelopes) if e.cause is not None and e.command][:2]
     twice = list(envelopes)
     twice[caused[1]] = msgspec.structs.replace(twice[caused[1]], command=twice[caused[0]].command)

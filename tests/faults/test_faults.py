@@ -26,4 +26,5 @@ def test_every_promise_holds_under_partitions_pauses_kills_and_clock_steps():
     assert summary.ok, summary.text()
     # The run did what it says: faults of every kind were drawn from, and the load played.
     assert sum(summary.faults.values()) >= seconds / 10, summary.faults
-    assert summary.verdict.finished == summary.verdict.games > 10
+    verdict = summary.verdict
+    assert verdict.finished + verdict.orphans == verdict.games > 10

@@ -74,3 +74,42 @@ async def test_a_wall_clock_stepped_between_two_readings_of_the_store_moves_noth
             assert abs(clock.offset + step[0]) < 0.25
     finally:
         await redis.aclose()
+
+
+class SlowAnswers:
+    """The store seen as a paused node is: a request waits `delay` seconds before the server
+    reads it, then its TIME is answered at once."""
+
+    def __init__(self, redis: object, delay: float) -> None:
+        self.redis, self.delay = redis, delay
+
+    async def time(self, **options: object) -> object:
+        await asyncio.sleep(self.delay)
+        return await self.redis.time(**options)  # type: ignore[attr-defined]  # a client
+
+
+async def test_a_reading_answered_late_never_runs_the_clock_ahead_of_the_stores(valkey):
+    """A reading of the store's time whose answer took long says only that the store's time
+    was at least that when the answer came: counted from there, the clock may run behind,
+    never ahead (a reading taken as of halfway through a 0.8 s answer ran it 0.4 s ahead,
+    and the fault suite found events stamped later than the store took them). A later slow
+    answer is not taken at all."""
+    from service.infra.clock import StoreClock
+
+    redis = await store_client(valkey.url)
+    try:
+        slow = SlowAnswers(redis, 0.6)
+        clock = StoreClock(slow)
+        await clock.refresh(force=True)
+        seconds, micros = await redis.time()
+        assert clock.time() <= seconds + micros / 1e6 + 0.005
+        slow.delay = 0.0
+        await clock.refresh(force=True)
+        fast = clock.time()
+        slow.delay = 0.6
+        await clock.refresh(force=True)  # kept the fast reading
+        seconds, micros = await redis.time()
+        assert abs(clock.time() - (seconds + micros / 1e6)) < 0.05
+        assert clock.time() > fast
+    finally:
+        await redis.aclose()
