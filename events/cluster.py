@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from redis.asyncio import ConnectionPool, Redis
 from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import AskError, MovedError, TryAgainError
+from redis.exceptions import AskError, MovedError, ResponseError, TryAgainError
 
 Store = Redis | RedisCluster
 """The store's client: one server, or a cluster."""
@@ -167,6 +167,14 @@ async def on_one_connection(
                     redis.nodes_manager.get_node_from_slot(command.result.slot_id)  # noted
                 moved = f"the slot moved: {command.result}"
                 raise TryAgainError(moved) from command.result  # type: ignore[no-untyped-call]
+            if isinstance(command.result, ResponseError) and "replica" in str(command.result):
+                # The node is a replica now (a failover demoted it since the client looked):
+                # its WAIT or WAITAOF is refused, a write too (READONLY). Whether a write just
+                # before was kept is unknown: 503 to be retried, the topology read again.
+                if isinstance(redis, RedisCluster):
+                    redis._initialize = True
+                demoted = f"the node is a replica now: {command.result}"
+                raise TryAgainError(demoted) from command.result  # type: ignore[no-untyped-call]
             if isinstance(command.result, Exception):
                 raise command.result
         return [command.result for command in stack]

@@ -5,6 +5,7 @@ the new owner. Three masters on loopback (tests/cluster.py)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +51,30 @@ async def test_a_write_to_a_slot_that_moved_is_refused_for_a_retry_that_lands(tm
     handler: Any = next(h for kind, h in HANDLERS.items() if issubclass(TryAgainError, kind))
     answer = handler(None, TryAgainError("the slot moved"))
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+
+
+async def test_a_wait_sent_to_a_master_demoted_to_a_replica_is_refused_for_a_retry(tmp_path: Path):
+    """A failover demoted the node the client still takes for the slot's master: its WAITAOF
+    (and WAIT) is refused as a replica's. That is a 503 to retry, the topology read again,
+    never a 500 (the fault suite found a create answered 500 so)."""
+    cluster = LoopbackCluster(tmp_path, masters=3, replicas=1).start()
+    try:
+        redis = await store_client(cluster.url)
+        try:
+            await redis.set(KEY, b"0")
+            replica_of_owner = cluster.replicas[master_holding(KEY.encode(), 3)]
+            for _ in range(50):  # until the client's view of the topology lists the replica
+                node = redis.get_node(host=replica_of_owner.host, port=replica_of_owner.port)
+                if node is not None:
+                    break
+                await asyncio.sleep(0.1)
+                await redis.nodes_manager.initialize()
+            assert node is not None
+            for wait in (("WAITAOF", 0, 1, 100), ("WAIT", 1, 100)):
+                with pytest.raises(TryAgainError, match="a replica now"):
+                    await on_one_connection(redis, KEY, [wait], node)
+            assert await on_one_connection(redis, KEY, [("SET", KEY, b"1")]) == [True]
+        finally:
+            await redis.aclose()
+    finally:
+        cluster.stop()
