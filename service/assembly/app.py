@@ -117,6 +117,7 @@ def create_app(
 ) -> Litestar:
     """The app. `local_clock` is this process's clock (tests skew it: events and deadlines
     follow the store's clock whatever it says)."""
+
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         core = await open_core(settings, redis_url, local_clock)

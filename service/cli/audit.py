@@ -25,9 +25,7 @@ def audit(args: argparse.Namespace) -> int:
             return 2
         try:
             receipts = _json_values(args.receipts)
-            keys = {
-                k["id"]: k["public_key"] for k in msgspec.json.decode(_read(args.keys))["keys"]
-            }
+            keys = {k["id"]: k["public_key"] for k in msgspec.json.decode(_read(args.keys))["keys"]}
         except (OSError, ValueError, KeyError, TypeError) as exc:
             print(f"danger audit: unusable receipts or keys: {exc}", file=sys.stderr)
             return 2

@@ -52,9 +52,7 @@ def worker(args: argparse.Namespace) -> int:
         supervisor = Supervisor(settings.worker.give_up_seconds)
         bell = Bell(core.redis)
         await bell.start()
-        background.start(
-            supervisor, core.queues, core.redis, core.store, core.jobs, settings, bell
-        )
+        background.start(supervisor, core.queues, core.redis, core.store, core.jobs, settings, bell)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -36,7 +36,7 @@ def upload_handler(max_bytes: int) -> HTTPRouteHandler:
         summary="Check an exported log",
         description="The body is a game's export (`GET /v1/games/{id}/export`, JSON Lines, "
         "one envelope a line), or, as `application/json`, the export with the receipts the "
-        "client kept (`{\"export\": ..., \"receipts\": [...]}`). The answer is the audit "
+        'client kept (`{"export": ..., "receipts": [...]}`). The answer is the audit '
         "`danger audit FILE` gives: the hash chain, the seed against its commitment, every "
         "shuffle, every command decided again, every score, and with receipts a check "
         "`receipts`: each signed by a key GET /v1/keys lists, each naming the hash the export "
@@ -53,8 +53,7 @@ def upload_handler(max_bytes: int) -> HTTPRouteHandler:
                 400,
                 413,
                 415,
-                s400="No export in the body, or a JSON body that is not an export with "
-                "receipts.",
+                s400="No export in the body, or a JSON body that is not an export with receipts.",
                 s413=f"The export is larger than {max_bytes // 2**20} MiB.",
                 s415="A body that is not JSON Lines.",
             ),
@@ -84,4 +83,3 @@ def upload_handler(max_bytes: int) -> HTTPRouteHandler:
         return Response(report, media_type="application/json")
 
     return audit_export
-

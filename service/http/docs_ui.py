@@ -57,9 +57,7 @@ def swagger() -> SwaggerRenderPlugin:
 
 
 def assets() -> HTTPRouteHandler:
-    return served_files.route(
-        PATH, ASSETS, f"public, max-age={CACHE_SECONDS}", {}, "docs-assets"
-    )
+    return served_files.route(PATH, ASSETS, f"public, max-age={CACHE_SECONDS}", {}, "docs-assets")
 
 
 def dumps(document: dict[str, Any]) -> bytes:

@@ -55,8 +55,9 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
     name = data.__struct_config__.tag or data.game
     open_games = request.app.state.open_games
     async with open_games.place(request.app.state.redis, request.scope, service) as place:
+        key = app_keys.of(request.scope)
         game, admin_token, invite = await service.create(
-            name, data.seats, data.options, data.visibility == "private"
+            name, data.seats, data.options, data.visibility == "private", key.id if key else None
         )
         place.keep(game.id)
         await request.app.state.own_games.record(request.app.state.redis, request.scope, game)

@@ -112,7 +112,7 @@ class SeatsController(Controller):
         "give the seat up instead). The seat can no longer win: the service plays it on with "
         "its greedy bot, and its token stops working at once (the game stays open to it as to "
         "any spectator). When the resignation leaves one seat, or one team, that can win, the "
-        "game ends at once and that side wins (docs/rulings.md, \"Resigning\"). Every seat "
+        'game ends at once and that side wins (docs/rulings.md, "Resigning"). Every seat '
         "sees `seat_resigned`. The game as the seat saw it at its resignation.",
         responses=MANAGED,
     )
@@ -170,5 +170,3 @@ class SeatsController(Controller):
         )
         receipt = receipts(request).of(game_id, seq, head, at)
         return signed(NewSeatToken(seat=seat, token=new, seq=seq, receipt=receipt), receipt, 201)
-
-

@@ -58,9 +58,7 @@ def route(
         name=name,
         sync_to_thread=False,
     )
-    def served(
-        file_name: Annotated[str, PathParameter()], request: Request
-    ) -> Response[bytes]:
+    def served(file_name: Annotated[str, PathParameter()], request: Request) -> Response[bytes]:
         file = files.get(file_name)
         if file is None:
             raise ApiError(404, "not_found", f"There is no file {path}/{file_name[:64]}.")

@@ -234,5 +234,3 @@ def open_queue(store: Store, store_url: str, url: str, max_connections: int) -> 
         socket_connect_timeout=QUEUE_CONNECT_SECONDS,
         socket_timeout=QUEUE_REPLY_SECONDS,
     )
-
-

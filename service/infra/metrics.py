@@ -59,7 +59,8 @@ COMMANDS = Histogram(
     buckets=FAST,
 )
 APPENDS = Counter(
-    "danger_appends_total", "Appends to games' logs (one per command, start, join, timer...).",
+    "danger_appends_total",
+    "Appends to games' logs (one per command, start, join, timer...).",
     ["game"],
 )
 EVENTS = Counter("danger_events_appended_total", "Events appended to games' logs.", ["game"])
@@ -99,15 +100,14 @@ TIMER_LATENESS = Histogram(
     buckets=LATE,
 )
 BOT_MOVES = Counter("danger_bot_moves_total", "Moves played by bot seats.", ["game"])
-STREAMS = Gauge(
-    "danger_streams_open", "SSE streams open now.", multiprocess_mode="livesum"
-)
+STREAMS = Gauge("danger_streams_open", "SSE streams open now.", multiprocess_mode="livesum")
 STOOD_ASIDE = Counter(
     "danger_stream_stood_aside_seconds_total",
     "Seconds the streams' fan-out and keep-alive tick waited for the requests being answered.",
 )
 CACHE_GAMES = Gauge(
-    "danger_game_cache_games", "Games folded in the API processes' caches.",
+    "danger_game_cache_games",
+    "Games folded in the API processes' caches.",
     multiprocess_mode="livesum",
 )
 CACHE_BYTES = Gauge(

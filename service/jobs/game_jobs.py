@@ -50,7 +50,6 @@ class Scheduler(Protocol):
         """Play a move for a bot seat after `delay` seconds (queued at game seq `seq`)."""
 
 
-
 class GameJobs:
     """The jobs and lifecycle of the service's games: what the workers must do, and do."""
 

@@ -275,9 +275,7 @@ async def sweep(
         for game_id in due:
             try:
                 await jobs.expire(game_id)
-                await jobs.schedule(
-                    await service.get(game_id), recheck=moment + RECHECK_SECONDS
-                )
+                await jobs.schedule(await service.get(game_id), recheck=moment + RECHECK_SECONDS)
             except Exception as exc:
                 if isinstance(exc, ApiError) and exc.status == 404:
                     await service.store.set_due(game_id, None)  # gone

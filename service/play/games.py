@@ -125,9 +125,15 @@ class GameService:
     # Commands -----------------------------------------------------------------------
 
     async def create(
-        self, game_name: str, seats: int, options: Any, private: bool = False
+        self,
+        game_name: str,
+        seats: int,
+        options: Any,
+        private: bool = False,
+        owner: str | None = None,
     ) -> tuple[Game, str, str | None]:
-        """A new game, its admin token and, for a private game, its invite."""
+        """A new game, its admin token and, for a private game, its invite. `owner`: the id
+        of the app key that created it, kept with the game (its webhooks hear of it)."""
         rules = GAMES[game_name]
         sandboxed = [k for k in rules.sandbox_options if getattr(options, k, None) is not None]
         if sandboxed and not self.sandbox:
@@ -155,6 +161,8 @@ class GameService:
                 "admin": admin_hash,
                 "options": canonical(msgspec.to_builtins(options)).decode(),
             }
+            if owner is not None:
+                secret["owner"] = owner
             invite = pysecrets.token_urlsafe(16) if private else None
             if invite is not None:
                 secret["invite"] = tokens.digest(invite)

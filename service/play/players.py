@@ -123,9 +123,7 @@ async def verify(redis: Any, token: str) -> str:
     if sep and valid_id(player_id):
         digest = await redis.hget(record_key(player_id), "digest")
     if digest is None or not hmac.compare_digest(digest.decode(), _digest(token)):
-        raise ApiError(
-            401, "player_token_invalid", "That is not a player token of this service."
-        )
+        raise ApiError(401, "player_token_invalid", "That is not a player token of this service.")
     return player_id
 
 

@@ -151,9 +151,7 @@ class TransparencyLog:
 
     async def entries(self, start: int, end: int) -> LogEntries:
         if not 0 <= start < end or end - start > ENTRIES_MAX:
-            raise ApiError(
-                422, "invalid_range", f"Ask for 1 to {ENTRIES_MAX} leaves: start < end."
-            )
+            raise ApiError(422, "invalid_range", f"Ask for 1 to {ENTRIES_MAX} leaves: start < end.")
         size = await self.size()
         if start >= size:
             raise ApiError(409, "beyond_log", f"The log holds {size} leaves.", size=size)
@@ -281,9 +279,7 @@ class LogWriter:
         pairs = [x for node, digest in made.items() for x in (_field(node), digest)]
         args = [size, len(leaves), *leaves, *logged, *pairs]
         keys = [LEAVES, NODES, GAMES, HEADS, PENDING]
-        reply = await self.store.write_kept(
-            LEAVES, "EVAL", APPEND.source, len(keys), *keys, *args
-        )
+        reply = await self.store.write_kept(LEAVES, "EVAL", APPEND.source, len(keys), *keys, *args)
         if int(reply) != -1:  # another writer appended: the next batch begins again
             log.warning("the log grew to %s leaves under this batch; not appended", reply)
             return False

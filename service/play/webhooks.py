@@ -28,6 +28,7 @@ EVENT_TYPES = (
     "game.abandoned",
 )
 TAG = "dg:{hooks}"
+ALL = f"{TAG}:all"  # every endpoint's id: none, and the projection hears nothing
 ROTATION_HOURS = 24
 ID_ALPHABET = string.ascii_lowercase + string.digits
 
@@ -52,8 +53,14 @@ class Endpoint(msgspec.Struct, frozen=True, omit_defaults=True):
         """The secrets a delivery is signed with now."""
         return [s.value for s in self.secrets if s.until_ms is None or s.until_ms > now_ms]
 
-    def hears(self, event_type: str, kind: str) -> bool:
-        return event_type in self.events and (not self.games or kind in self.games)
+    def hears(self, event_type: str, kind: str, at_ms: int) -> bool:
+        """Whether it hears of an event of this type, in a game of this kind, that happened
+        at `at_ms`: an endpoint hears nothing from before it was made."""
+        return (
+            event_type in self.events
+            and (not self.games or kind in self.games)
+            and at_ms >= self.created_ms
+        )
 
 
 class TooMany(Exception):
@@ -99,6 +106,7 @@ async def add(
     pipe = redis.pipeline(transaction=True)
     pipe.set(_record(endpoint.id), msgspec.json.encode(endpoint))
     pipe.sadd(_of_key(key_id), endpoint.id)
+    pipe.sadd(ALL, endpoint.id)
     await pipe.execute()
     return endpoint
 
@@ -144,6 +152,7 @@ async def remove(redis: Any, key_id: str, endpoint_id: str) -> bool:
         return False
     pipe = redis.pipeline(transaction=True)
     pipe.srem(_of_key(key_id), endpoint_id)
+    pipe.srem(ALL, endpoint_id)
     pipe.delete(_record(endpoint_id))
-    removed, _ = await pipe.execute()
+    removed, _, _ = await pipe.execute()
     return bool(removed)

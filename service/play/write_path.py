@@ -177,9 +177,7 @@ class WritePath:
                 at = self.clock.stamp(game.last_at)
                 envelopes = seal_all(game, events, at, label, write.command_id, command)
                 extra = write.secrets_for(events) if write.secrets_for else None
-                result = await self.store.append(
-                    game.id, game.seq, envelopes, idem, extra, retry
-                )
+                result = await self.store.append(game.id, game.seq, envelopes, idem, extra, retry)
                 count_append(game, result, len(envelopes))
                 if isinstance(result, Appended):
                     if extra:
@@ -343,6 +341,7 @@ def count_append(game: Game, result: object, events: int) -> None:
 def count_timer(game: Game, by: str, late: float) -> None:
     metrics.TIMERS.labels(game.rules.name, by).inc()
     metrics.TIMER_LATENESS.labels(by).observe(max(0.0, late))
+
 
 def seal_all(
     game: Game,

@@ -83,7 +83,7 @@ local function key(name)
   if not declared[name] then error('undeclared lobby key ' .. name) end
   return name
 end
-local statuses = {{{', '.join(repr(s) for s in STATUSES)}}}
+local statuses = {{{", ".join(repr(s) for s in STATUSES)}}}
 local function file(prefix, id, seq, score, status, kind, summary, listed)
   local seqs = key(prefix .. ':seq')
   local known = redis.call('HGET', seqs, id)

@@ -7,7 +7,9 @@
   (service/readmodels/records.py);
 - player_games: each registered player's games, by kind and result
   (service/readmodels/player_games.py);
-- log: the game heads the transparency log is to take (service/readmodels/log_heads.py).
+- log: the game heads the transparency log is to take (service/readmodels/log_heads.py);
+- hooks: not a model: the webhook deliveries each game's events call for
+  (service/readmodels/webhook_events.py), never replayed by a rebuild.
 
 `danger projections rebuild` builds every model again from the game streams themselves,
 beside the live ones (service/readmodels/rebuild.py).
@@ -29,6 +31,7 @@ from service.readmodels.player_games import PlayerGamesProjection
 from service.readmodels.records import PlayersProjection
 from service.readmodels.rounds import RoundsProjection
 from service.readmodels.runner import Projection, text
+from service.readmodels.webhook_events import WebhookEventsProjection
 
 PROJECTIONS: tuple[type[Projection], ...] = (
     LobbyProjection,
@@ -36,6 +39,7 @@ PROJECTIONS: tuple[type[Projection], ...] = (
     PlayersProjection,
     PlayerGamesProjection,
     LogHeadsProjection,
+    WebhookEventsProjection,
 )
 GROUPS = [p.group for p in PROJECTIONS]
 
@@ -72,6 +76,7 @@ async def lag(redis: Store) -> dict[str, dict[str, int]]:
                 behind.append((feed, name, pending, undelivered, text(group["last-delivered-id"])))
     if not behind:
         return out
+
     def add(pipe: Any, lagging: tuple[str, str, int, int, str]) -> None:
         feed, name, _, _, last = lagging
         pipe.xpending(feed, name)
@@ -105,7 +110,3 @@ async def health(
     for projection in running or []:
         out[projection.group]["errors"] += projection.errors
     return out
-
-
-
-

@@ -84,6 +84,7 @@ for k = 1, #KEYS do redis.call('DEL', KEYS[k]) end
 return 1
 """)
 
+
 # KEYS: one game's rounds hash each. ARGV, per key: the seq it reflects, 1 to replace it
 # whatever stands there, its number of pairs, the pairs. A hash is replaced whole, unless it
 # reflects a later seq already. Returns per key 1 if replaced, else 0.

@@ -42,6 +42,7 @@ for j = 3, 2 + n do redis.call('XACK', KEYS[1], ARGV[1], ARGV[j]) end
 return 1
 """)
 
+
 def rounds_key(game_id: str) -> str:
     return f"{keys.GameKeys(game_id).stream.split(':game:')[0]}:rounds:{game_id}"
 

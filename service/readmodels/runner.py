@@ -112,6 +112,7 @@ class Projection:
 
     async def _ensure_groups(self, feeds: list[str]) -> None:
         """Each feed's consumer group, made where missing (BUSYGROUP: it exists already)."""
+
         def add(pipe: Any, feed: str) -> None:
             pipe.xgroup_create(feed, self.group, id="0", mkstream=True)
 
@@ -302,6 +303,7 @@ class Projection:
 
     async def _claim_stale(self, shards: list[str]) -> None:
         """Entries a dead consumer left pending are taken over and applied (idempotently)."""
+
         def add(pipe: Any, shard: str) -> None:
             feed = keys.feed(shard)
             pipe.xautoclaim(feed, self.group, self.consumer, CLAIM_IDLE_MS, "0-0", count=100)
@@ -356,7 +358,6 @@ async def _finishing(step: asyncio.Future[T]) -> T:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(step, STOP_SECONDS)
         raise
-
 
 
 def text(value: bytes | str) -> str:

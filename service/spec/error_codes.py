@@ -410,6 +410,7 @@ OVERRIDES: dict[tuple[str, str], Code] = {
     ),
 }
 
+
 def _refusals(kind: str) -> dict[str, Code]:
     """The codes the games' rules refuse with from their GameRules function `kind` (decide,
     setup, check_options: domain/kernel/errors.py), each declared once, beside its rule, and

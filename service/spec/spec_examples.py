@@ -873,8 +873,7 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                         "A page of one, with the cursor of the next", _encode(first_page)
                     ),
                     "mine": Example(
-                        "The caller's own open games (mine=true&status=open), a private one "
-                        "too",
+                        "The caller's own open games (mine=true&status=open), a private one too",
                         _encode(mine_page),
                     ),
                 }
@@ -1025,9 +1024,7 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                     ),
                     "found": Example(
                         "Any later request, from anyone at the table: the same game",
-                        _encode(
-                            msgspec.structs.replace(p.rematch, admin_token=None, receipt=None)
-                        ),
+                        _encode(msgspec.structs.replace(p.rematch, admin_token=None, receipt=None)),
                     ),
                 }
             }

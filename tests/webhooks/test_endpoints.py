@@ -24,10 +24,10 @@ async def test_a_keys_endpoints_are_its_own_bounded_and_removed_only_by_it(valke
         other = await webhooks.add(redis, "keytwo", "https://b.example/", EVENTS, ["danger"], 4, 2)
         assert [e.id for e in await webhooks.of_key(redis, "keyone")] == [e.id for e in made]
         assert await webhooks.get(redis, other.id) == other
-        assert other.hears("game.finished", "danger") and not other.hears(
-            "game.finished", "danger-13"
-        )
-        assert not other.hears("game.started", "danger")
+        assert other.hears("game.finished", "danger", 4)
+        assert not other.hears("game.finished", "danger-13", 4)
+        assert not other.hears("game.finished", "danger", 3)  # before it was made
+        assert not other.hears("game.started", "danger", 4)
 
         assert not await webhooks.remove(redis, "keyone", other.id)  # not its own
         assert await webhooks.get(redis, other.id) == other

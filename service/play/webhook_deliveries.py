@@ -1,0 +1,180 @@
+"""Webhook deliveries as kept in the store: queued by the projection that hears the games
+(service/readmodels/webhook_events.py), sent by the workers (service/jobs/webhook_sender.py),
+listed to the endpoint's owner.
+
+Each endpoint has its own hash tag (`{h:<endpoint>}`): its deliveries, its queue (a sorted
+set in the order they were queued), the attempts of each, and its recent finished ones. A
+delivery's id is a digest of (endpoint, game, seq, type), so a feed entry delivered twice
+to the projection queues nothing twice. `dg:{hooks}:due` holds each endpoint with
+deliveries waiting, scored by when its next one is due: the workers' to-do list.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Literal
+
+import msgspec
+
+from service.infra.lua import Script
+from service.play.webhooks import TAG
+
+DUE = f"{TAG}:due"
+ATTEMPTS_KEPT = 20  # of each delivery
+FINISHED_KEPT = 1_000  # of each endpoint, listed to its owner
+Status = Literal["queued", "delivered", "failed"]
+
+
+class Delivery(msgspec.Struct, frozen=True, omit_defaults=True):
+    id: str
+    endpoint: str
+    type: str
+    game: str
+    seq: int
+    body: str  # the JSON body, exactly as signed and sent
+    created_ms: int
+    status: Status = "queued"
+    attempts: int = 0
+    next_ms: int = 0  # when it is due (0: at once)
+    first_failed_ms: int | None = None
+
+
+class Attempt(msgspec.Struct, frozen=True, omit_defaults=True):
+    at_ms: int
+    ms: int  # how long it took
+    status: int | None  # the HTTP status; None when no answer came
+    error: str | None = None  # why there was no answer, or why it was refused before sending
+    answer: str | None = None  # the first bytes of the answer's body
+
+
+_decode = msgspec.json.Decoder(Delivery).decode
+_attempt = msgspec.json.Decoder(Attempt).decode
+
+
+def tag(endpoint_id: str) -> str:
+    return f"dg:{{h:{endpoint_id}}}"
+
+
+def record_key(endpoint_id: str, delivery_id: str) -> str:
+    return f"{tag(endpoint_id)}:d:{delivery_id}"
+
+
+def queue_key(endpoint_id: str) -> str:
+    return f"{tag(endpoint_id)}:queue"
+
+
+def attempts_key(endpoint_id: str, delivery_id: str) -> str:
+    return f"{tag(endpoint_id)}:tried:{delivery_id}"
+
+
+def finished_key(endpoint_id: str) -> str:
+    return f"{tag(endpoint_id)}:finished"
+
+
+def delivery_id(endpoint_id: str, game: str, seq: int, event_type: str) -> str:
+    digest = hashlib.sha256(f"{endpoint_id}\n{game}\n{seq}\n{event_type}".encode()).hexdigest()
+    return "msg_" + digest[:24]
+
+
+# KEYS: 1 the delivery, 2 the endpoint's queue, 3 its counter. ARGV: 1 the record, 2 its id.
+# Queued once: a second call with the same id (a redelivered feed entry) does nothing.
+_QUEUE = Script("""
+if redis.call('SET', KEYS[1], ARGV[1], 'NX') then
+  redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[2])
+  return 1
+end
+return 0
+""")
+
+
+async def queue(redis: Any, deliveries: list[Delivery], now_ms: int) -> int:
+    """Queue each delivery once; each endpoint given work is due now. How many were new."""
+    new = 0
+    endpoints: set[str] = set()
+    for delivery in deliveries:
+        keys = [
+            record_key(delivery.endpoint, delivery.id),
+            queue_key(delivery.endpoint),
+            f"{tag(delivery.endpoint)}:n",
+        ]
+        if await _QUEUE(redis, keys, [msgspec.json.encode(delivery), delivery.id]):
+            new += 1
+            endpoints.add(delivery.endpoint)
+    if endpoints:
+        await redis.zadd(DUE, dict.fromkeys(endpoints, now_ms), lt=True)
+    return new
+
+
+async def head(redis: Any, endpoint_id: str, count: int) -> list[Delivery]:
+    """The endpoint's oldest queued deliveries, in order."""
+    ids = await redis.zrange(queue_key(endpoint_id), 0, count - 1)
+    if not ids:
+        return []
+    keys = [record_key(endpoint_id, i.decode() if isinstance(i, bytes) else i) for i in ids]
+    return [_decode(raw) for raw in await redis.mget(keys) if raw]
+
+
+async def record_attempt(
+    redis: Any, delivery: Delivery, attempt: Attempt, status: Status, next_ms: int, now_ms: int
+) -> Delivery:
+    """The attempt kept (the newest ATTEMPTS_KEPT), and the delivery as it stands after it:
+    still queued (due at `next_ms`), or finished and off the queue."""
+    failed = attempt.status is None or not 200 <= attempt.status < 300
+    first_failed = (
+        delivery.first_failed_ms if delivery.first_failed_ms else (now_ms if failed else None)
+    )
+    changed = msgspec.structs.replace(
+        delivery,
+        status=status,
+        attempts=delivery.attempts + 1,
+        next_ms=next_ms,
+        first_failed_ms=first_failed,
+    )
+    pipe = redis.pipeline(transaction=True)
+    tried = attempts_key(delivery.endpoint, delivery.id)
+    pipe.lpush(tried, msgspec.json.encode(attempt))
+    pipe.ltrim(tried, 0, ATTEMPTS_KEPT - 1)
+    pipe.set(record_key(delivery.endpoint, delivery.id), msgspec.json.encode(changed))
+    if status != "queued":
+        pipe.zrem(queue_key(delivery.endpoint), delivery.id)
+        pipe.zadd(finished_key(delivery.endpoint), {delivery.id: now_ms})
+        pipe.zremrangebyrank(finished_key(delivery.endpoint), 0, -FINISHED_KEPT - 1)
+    await pipe.execute()
+    return changed
+
+
+async def attempts(redis: Any, endpoint_id: str, delivery_id: str) -> list[Attempt]:
+    """The delivery's attempts, newest first."""
+    return [
+        _attempt(raw) for raw in await redis.lrange(attempts_key(endpoint_id, delivery_id), 0, -1)
+    ]
+
+
+async def get(redis: Any, endpoint_id: str, delivery_id: str) -> Delivery | None:
+    raw = await redis.get(record_key(endpoint_id, delivery_id))
+    return _decode(raw) if raw else None
+
+
+async def recent(redis: Any, endpoint_id: str, count: int) -> list[Delivery]:
+    """The queued deliveries, then the latest finished ones, newest first."""
+    queued = await redis.zrevrange(queue_key(endpoint_id), 0, count - 1)
+    finished = await redis.zrevrange(finished_key(endpoint_id), 0, count - 1)
+    ids = [i.decode() if isinstance(i, bytes) else i for i in [*queued, *finished]][:count]
+    if not ids:
+        return []
+    return [
+        _decode(raw) for raw in await redis.mget([record_key(endpoint_id, i) for i in ids]) if raw
+    ]
+
+
+async def replay(redis: Any, delivery: Delivery, now_ms: int) -> Delivery:
+    """A finished delivery queued again, at the end of its endpoint's queue, due now."""
+    again = msgspec.structs.replace(delivery, status="queued", next_ms=0, first_failed_ms=None)
+    pipe = redis.pipeline(transaction=True)
+    pipe.set(record_key(delivery.endpoint, delivery.id), msgspec.json.encode(again))
+    pipe.zrem(finished_key(delivery.endpoint), delivery.id)
+    pipe.incr(f"{tag(delivery.endpoint)}:n")
+    _, _, n = await pipe.execute()
+    await redis.zadd(queue_key(delivery.endpoint), {delivery.id: n})
+    await redis.zadd(DUE, {delivery.endpoint: now_ms}, lt=True)
+    return again
