@@ -15,6 +15,7 @@ from service.infra.config import Settings
 from service.infra.supervisor import Supervisor, TaskHealth
 from service.jobs.game_jobs import GameJobs
 from service.jobs.queue_servers import QueueServers
+from service.jobs.webhook_sender import Sender
 from service.jobs.worker import SupervisedWorker, sweep
 from service.play.receipts import publish_key
 from service.play.transparency_log import LogWriter
@@ -72,6 +73,11 @@ def start(
         await writer.run()
 
     supervisor.start("log", logging_heads, beats=False)
+
+    async def delivering(_: TaskHealth) -> None:
+        await Sender(redis, jobs.service.clock, settings.webhooks).run()
+
+    supervisor.start("webhooks", delivering, beats=False)
     return projections
 
 

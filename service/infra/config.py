@@ -778,6 +778,36 @@ class Transparency:
 
 
 @dataclass(frozen=True)
+class Webhooks:
+    """Where and how webhooks are delivered (docs/webhooks.md)."""
+
+    per_key: int = setting(
+        "DANGER_WEBHOOKS_PER_KEY", 10, _whole, "webhook endpoints an app key may have", at_least(1)
+    )
+    private: bool = setting(
+        "DANGER_WEBHOOK_PRIVATE",
+        False,
+        _switch,
+        "deliver to loopback and private addresses too (development and tests); never to "
+        "link-local ones",
+    )
+    retry_hours: float = setting(
+        "DANGER_WEBHOOK_RETRY_HOURS",
+        72.0,
+        _number,
+        "how long a delivery is tried; an endpoint that failed every attempt this long is paused",
+        more_than(0),
+    )
+    in_flight: int = setting(
+        "DANGER_WEBHOOK_IN_FLIGHT",
+        32,
+        _whole,
+        "deliveries a worker sends at once (one at a time per endpoint)",
+        at_least(1),
+    )
+
+
+@dataclass(frozen=True)
 class Observe:
     """How the service is seen: its log, and where /metrics is served."""
 
@@ -823,6 +853,7 @@ class Settings:
     projections: ProjectionSettings = field(default_factory=ProjectionSettings)
     observe: Observe = field(default_factory=Observe)
     transparency: Transparency = field(default_factory=Transparency)
+    webhooks: Webhooks = field(default_factory=Webhooks)
 
     def __post_init__(self) -> None:
         refused = _refusal(self)
