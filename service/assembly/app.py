@@ -36,6 +36,7 @@ from service.http import (
     seats_api,
     transparency_api,
     web_ui,
+    webhooks_api,
 )
 from service.http.command_route import CommandRoute
 from service.http.guards import app_keys, ratelimit
@@ -153,6 +154,7 @@ def create_app(
         await hub.start(bell)
         app.state.redis, app.state.service, app.state.hub = redis, service, hub
         app.state.player_stream_games = settings.streams.player_stream_games
+        app.state.webhooks = settings.webhooks
         receipts = app.state.receipts = Receipts(
             signing.load(settings.store.data_dir, settings.transparency.signing_key), clock
         )
@@ -221,6 +223,7 @@ def create_app(
             players_api.PlayersController,
             seats_api.SeatsController,
             rematch_api.RematchController,
+            webhooks_api.WebhooksController,
             transparency_api.TransparencyController,
             docs_ui.assets(),
             audit_api.upload_handler(settings.http.audit_upload_bytes),

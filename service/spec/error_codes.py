@@ -90,6 +90,29 @@ CODES: dict[str, Code] = {
     "key_revoked": Code(
         "The app key sent was revoked.", "This app key was revoked; ask for a new one."
     ),
+    "unknown_webhook": Code(
+        "The app key sent has no webhook with that id.",
+        "This app key has no webhook with that id.",
+    ),
+    "invalid_webhook_url": Code(
+        "The URL may not receive webhooks: not http(s), with a user or a fragment, not "
+        "resolving, or resolving to an address the server does not deliver to (loopback and "
+        "private networks unless DANGER_WEBHOOK_PRIVATE; link-local, multicast and reserved "
+        "ones never).",
+        "http://127.0.0.1/hooks: 127.0.0.1 resolves to 127.0.0.1, a loopback, private, "
+        "link-local or reserved address: webhooks go to the internet",
+    ),
+    "too_many_webhooks": Code(
+        "The app key has DANGER_WEBHOOKS_PER_KEY webhooks already.",
+        "the key has 10 webhook endpoints, as many as it may",
+    ),
+    "unknown_delivery": Code(
+        "The webhook has no delivery with that id.", "This webhook has no delivery with that id."
+    ),
+    "delivery_queued": Code(
+        "The delivery is still queued: it will be sent without a replay.",
+        "The delivery is queued: it will be sent.",
+    ),
     "player_token_invalid": Code(
         "The player token sent (`dhp_...`) is not one of this service's.",
         "That is not a player token of this service.",
@@ -696,6 +719,35 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         422: ("invalid_range",),
         429: ("rate_limited",),
         503: ("store_unavailable",),
+    },
+    **{
+        operation: {
+            400: ("invalid_parameter", *(("invalid_body",) if body else ())),
+            401: ("key_missing", "key_invalid", "key_revoked"),
+            **({404: ("unknown_webhook", *extra404)} if one else {}),
+            **({409: conflicts} if conflicts else {}),
+            **({413: ("body_too_large",), 415: ("unsupported_media_type",)} if body else {}),
+            **({422: ("invalid_webhook_url",)} if url else {}),
+            429: ("rate_limited",),
+            503: ("store_unavailable",),
+        }
+        for operation, body, one, url, conflicts, extra404 in (
+            ("createWebhook", True, False, True, ("too_many_webhooks",), ()),
+            ("listWebhooks", False, False, False, (), ()),
+            ("getWebhook", False, True, False, (), ()),
+            ("changeWebhook", True, True, True, (), ()),
+            ("deleteWebhook", False, True, False, (), ()),
+            ("rotateWebhookSecret", False, True, False, (), ()),
+            ("listWebhookDeliveries", False, True, False, (), ()),
+            (
+                "replayWebhookDelivery",
+                False,
+                True,
+                False,
+                ("delivery_queued",),
+                ("unknown_delivery",),
+            ),
+        )
     },
     "auditExport": {
         400: ("empty_export", "invalid_body"),
