@@ -42,6 +42,20 @@ TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
     "resignSeat": [{"seatToken": []}],
     "rematchGame": [{"seatToken": []}, {"adminToken": []}],
     "health": [{}, {"operatorToken": []}],  # the operators' token for `fresh` alone
+    # An app key's own webhooks.
+    **dict.fromkeys(
+        (
+            "createWebhook",
+            "listWebhooks",
+            "getWebhook",
+            "changeWebhook",
+            "deleteWebhook",
+            "rotateWebhookSecret",
+            "listWebhookDeliveries",
+            "replayWebhookDelivery",
+        ),
+        [{"appKey": []}],
+    ),
 }
 # HEAD takes what the GET beside it takes.
 TOKEN_OPERATIONS |= {
