@@ -95,6 +95,7 @@ from service.wire.schemas import (
     TeamChange,
     TreeHead,
 )
+from service.wire.webhook_schemas import AttemptOut, DeliveryOut, WebhookOut
 
 T = TypeVar("T")
 JSON = "application/json"
@@ -675,7 +676,65 @@ def request_bodies() -> dict[str, dict[str, dict[str, Example]]]:
                 )
             }
         },
+        "createWebhook": {
+            JSON: {
+                "finished": Example(
+                    "Games finished and abandoned, of every kind",
+                    {"url": WEBHOOK_URL, "events": ["game.finished", "game.abandoned"]},
+                ),
+                "turns": Example(
+                    "Whose turn it is in Danger 13 games",
+                    {"url": WEBHOOK_URL, "events": ["turn.changed"], "games": ["danger-13"]},
+                ),
+            }
+        },
+        "changeWebhook": {
+            JSON: {
+                "pause": Example("Hold its deliveries", {"paused": True}),
+                "resume": Example("Send them again, in order", {"paused": False}),
+                "events": Example(
+                    "Hear of starts too", {"events": ["game.started", "game.finished"]}
+                ),
+            }
+        },
     }
+
+
+# Webhooks: fixed, so that the spec is the same on every build.
+WEBHOOK_URL = "https://app.example/danger-hall/hooks"
+WEBHOOK_ID = "wh_k3v9q2m7x1p4b8n6"
+WEBHOOK_SECRET = "whsec_" + base64.b64encode(bytes(range(24))).decode()
+DELIVERY_ID = "msg_7f3a9c1e5b2d8f4a6c0e1b3d"
+
+
+def _webhook(**changes: Any) -> WebhookOut:
+    made = WebhookOut(
+        id=WEBHOOK_ID,
+        url=WEBHOOK_URL,
+        events=["game.abandoned", "game.finished"],
+        games=[],
+        created_at="2026-12-01T09:00:00.000Z",
+    )
+    return msgspec.structs.replace(made, **changes)
+
+
+def _deliveries(game_id: str) -> list[DeliveryOut]:
+    return [
+        DeliveryOut(
+            id=DELIVERY_ID,
+            type="game.finished",
+            game=game_id,
+            seq=214,
+            status="queued",
+            attempts=2,
+            created_at="2026-12-01T09:30:00.000Z",
+            next_attempt_at="2026-12-01T09:32:35.000Z",
+            tried=[
+                AttemptOut(at="2026-12-01T09:30:05.210Z", ms=3002, error="ReadTimeout: timed out"),
+                AttemptOut(at="2026-12-01T09:30:00.120Z", ms=12, status=503, answer="busy"),
+            ],
+        )
+    ]
 
 
 # Parameters --------------------------------------------------------------------------------
@@ -695,6 +754,15 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
             "X-Request-ID": {"uuid": Example("The client's own id for this request", REQUEST_ID)},
             "player_id": {"player": Example("A registered player's id", PLAYER_ID)},
             "n": {"first": Example("The first round", 1)},
+        },
+        "getWebhook": {"webhook_id": {"webhook": Example("A webhook's id", WEBHOOK_ID)}},
+        "changeWebhook": {"webhook_id": {"webhook": Example("A webhook's id", WEBHOOK_ID)}},
+        "deleteWebhook": {"webhook_id": {"webhook": Example("A webhook's id", WEBHOOK_ID)}},
+        "rotateWebhookSecret": {"webhook_id": {"webhook": Example("A webhook's id", WEBHOOK_ID)}},
+        "listWebhookDeliveries": {"webhook_id": {"webhook": Example("A webhook's id", WEBHOOK_ID)}},
+        "replayWebhookDelivery": {
+            "webhook_id": {"webhook": Example("A webhook's id", WEBHOOK_ID)},
+            "delivery_id": {"delivery": Example("A delivery's id (its webhook-id)", DELIVERY_ID)},
         },
         "listGames": {
             "mine": {"mine": Example("The caller's own games, private ones too", True)},
@@ -1036,6 +1104,79 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                         "Seat 1 resigned a game of two seats: seat 0 won at once, and the "
                         "log is revealed",
                         _encode(p.resigned_out),
+                    )
+                }
+            }
+        },
+        "createWebhook": {
+            "201": {
+                JSON: {
+                    "made": Example(
+                        "The new endpoint and its secret, shown once",
+                        _encode(_webhook(secret=WEBHOOK_SECRET)),
+                    )
+                }
+            }
+        },
+        "listWebhooks": {
+            "200": {JSON: {"one": Example("The key's endpoints", _encode([_webhook()]))}}
+        },
+        "getWebhook": {
+            "200": {
+                JSON: {
+                    "failing": Example(
+                        "An endpoint whose receiver fails",
+                        _encode(_webhook(failing_since="2026-12-01T09:30:00.120Z")),
+                    ),
+                    "paused": Example(
+                        "Paused after failing for the whole retry window",
+                        _encode(
+                            _webhook(
+                                paused="every delivery failed for 72 h; the last: HTTP 503",
+                                failing_since="2026-11-28T09:30:00.120Z",
+                            )
+                        ),
+                    ),
+                }
+            }
+        },
+        "changeWebhook": {
+            "200": {
+                JSON: {
+                    "paused": Example(
+                        "Paused by its owner", _encode(_webhook(paused="paused by its owner"))
+                    )
+                }
+            }
+        },
+        "rotateWebhookSecret": {
+            "200": {
+                JSON: {
+                    "rotated": Example(
+                        "The new secret, shown once", _encode(_webhook(secret=WEBHOOK_SECRET))
+                    )
+                }
+            }
+        },
+        "listWebhookDeliveries": {
+            "200": {
+                JSON: {
+                    "retrying": Example(
+                        "A delivery being tried again", _encode(_deliveries(p.main.id))
+                    )
+                }
+            }
+        },
+        "replayWebhookDelivery": {
+            "200": {
+                JSON: {
+                    "queued": Example(
+                        "A delivery queued again",
+                        _encode(
+                            msgspec.structs.replace(
+                                _deliveries(p.main.id)[0], status="queued", next_attempt_at=None
+                            )
+                        ),
                     )
                 }
             }
