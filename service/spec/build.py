@@ -12,7 +12,7 @@ from typing import Any
 from service.assembly.app import create_app
 from service.http import docs_ui
 from service.infra.config import Settings
-from service.spec import openapi_spec
+from service.spec import openapi_spec, webhook_spec
 
 NO_STORE = "redis://127.0.0.1:0/0"  # the app is never started, so it never connects
 
@@ -35,4 +35,6 @@ def _schema(settings: Settings) -> dict[str, Any]:
     app = create_app(settings, NO_STORE)
     spec = app.openapi_schema  # Litestar's, from the app's routes
     openapi_spec.finish(spec, settings)
-    return spec.to_schema()
+    document = spec.to_schema()
+    document["webhooks"] = webhook_spec.webhooks()
+    return document
