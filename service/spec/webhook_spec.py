@@ -7,7 +7,7 @@ from typing import Any
 
 from service.play.webhooks import EVENT_TYPES
 
-SAID = {
+SAID: dict[str, tuple[str, dict[str, Any]]] = {
     "game.created": ("A game of the key's was created", {"seats": {"type": "integer"}}),
     "game.started": ("The game started", {}),
     "seat.joined": (
