@@ -1,4 +1,5 @@
-"""`danger keys create | list | revoke`: the app keys (DANGER_AUTH=keys).
+"""`danger keys create | list | revoke`: the app keys (DANGER_AUTH=keys); `danger keys
+webhook ...`: their webhooks (service/cli/webhooks.py).
 
 It works on the store of the running service only, never on one started for itself: a key
 written to any other store (a `.data` of the directory it was run in) is one the service
@@ -35,6 +36,10 @@ def keys(args: argparse.Namespace) -> int:
     async def run(redis_url: str) -> int:
         redis = await open_store(redis_url, 4)
         try:
+            if args.action == "webhook":
+                from service.cli.webhooks import webhook
+
+                return await webhook(args, redis)
             if args.action == "create":
                 try:
                     key, token = await app_keys.create(redis, args.arg, rates)
@@ -71,8 +76,20 @@ def keys(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("keys", help="manage the app keys (DANGER_AUTH=keys)")
-    parser.add_argument("action", choices=["create", "list", "revoke"])
-    parser.add_argument("arg", nargs="?", help="create: the key's NAME; revoke: its ID")
+    parser.add_argument("action", choices=["create", "list", "revoke", "webhook"])
+    parser.add_argument(
+        "arg",
+        nargs="?",
+        help="create: the key's NAME; revoke: its ID; webhook: add, list, remove, rotate, "
+        "pause or resume",
+    )
+    parser.add_argument(
+        "rest", nargs="*", help="webhook: the key's ID, then the URL (add) or the webhook's ID"
+    )
+    parser.add_argument("--events", action="append", help="webhook add: event types, by commas")
+    parser.add_argument(
+        "--games", action="append", help="webhook add: kinds of game (default: every)"
+    )
     parser.add_argument(
         "--rate",
         action="append",
