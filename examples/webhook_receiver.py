@@ -15,6 +15,7 @@ service waits 5 s for an answer and tries again later on anything but a 2xx.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -61,10 +62,8 @@ def main() -> int:
     args = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler(args.secret, set()))
     print(f"listening on http://127.0.0.1:{args.port}/hooks", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     return 0
 
 
