@@ -10,8 +10,14 @@ test("a game is created, listed, joined by three seats and started", async () =>
   const client = new Client(API);
   const created = await client.games.create({ game: "danger", seats: 3 });
   assert.equal(created.status, "open");
-  const lobby = await client.games.list({ game: "danger", status: "open", limit: 100 });
-  assert.ok(lobby.games.some((entry) => entry.id === created.id));
+  // The lobby is fed by the event feeds: the game shows there a moment after it is made.
+  let listed = false;
+  for (let tries = 0; tries < 100 && !listed; tries++) {
+    const lobby = await client.games.list({ game: "danger", status: "open", limit: 100 });
+    listed = lobby.games.some((entry) => entry.id === created.id);
+    if (!listed) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.ok(listed, "listed in the lobby within 10 s");
 
   const admin = client.game(created.id, created.admin_token);
   const joined = [];
