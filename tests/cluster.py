@@ -37,13 +37,19 @@ class Node(Store):
     def __init__(self, data_dir: Path, *settings: str, **place: Any) -> None:
         super().__init__(
             data_dir,
-            "--cluster-enabled", "yes",
-            "--cluster-config-file", "nodes.conf",
-            "--cluster-node-timeout", "2000",
+            "--cluster-enabled",
+            "yes",
+            "--cluster-config-file",
+            "nodes.conf",
+            "--cluster-node-timeout",
+            "2000",
             # A master that fails stops its own slots only, not the whole cluster.
-            "--cluster-require-full-coverage", "no",
-            "--appendonly", "yes",
-            "--appendfsync", "always",
+            "--cluster-require-full-coverage",
+            "no",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
             *settings,
             **place,
         )
@@ -93,8 +99,10 @@ class LoopbackCluster:
         self.queues = [
             Store(
                 data_dir / f"queue{i}",
-                "--appendonly", "yes",
-                "--appendfsync", "always",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
                 **place(f"queue{i}"),
             )
             for i in range(queues)

@@ -5,10 +5,11 @@ reads each delivery and its attempts."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, Request, delete, get, patch, post
+from litestar import Controller, HttpMethod, Request, delete, get, patch, post, route
+from litestar.params import Body, PathParameter
 from litestar.response import Response
 
 from service.http.guards import app_keys
@@ -27,6 +28,15 @@ from service.wire.webhook_schemas import (
 )
 
 KEY: list[dict[str, list[str]]] = [{"appKey": []}]
+WebhookId = Annotated[
+    str, PathParameter(title="webhook_id", description="A webhook's id.", max_length=64)
+]
+DeliveryId = Annotated[
+    str,
+    PathParameter(
+        title="delivery_id", description="A delivery's id (its `webhook-id`).", max_length=64
+    ),
+]
 DELIVERIES_LISTED = 50
 
 
@@ -59,7 +69,7 @@ async def _holder(request: Request) -> app_keys.AppKey:
     return await app_keys.verify(request.app.state.redis, token)
 
 
-async def _own(request: Request, webhook_id: str) -> webhooks.Endpoint:
+async def _own(request: Request, webhook_id: WebhookId) -> webhooks.Endpoint:
     key = await _holder(request)
     endpoint = await webhooks.get(request.app.state.redis, webhook_id)
     if endpoint is None or endpoint.key != key.id:
@@ -85,6 +95,21 @@ class WebhooksController(Controller):
     tags = ["webhooks"]
     security = KEY
 
+    # Litestar builds OPTIONS handler by handler, keeping the first one's methods: these,
+    # named to sort first, answer for each path with all of its methods.
+    @route("/", http_method=[HttpMethod.OPTIONS], include_in_schema=False, status_code=204)
+    async def allow(self) -> Response[None]:
+        return Response(None, status_code=204, headers={"Allow": "GET, OPTIONS, POST"})
+
+    @route(
+        "/{webhook_id:str}",
+        http_method=[HttpMethod.OPTIONS],
+        include_in_schema=False,
+        status_code=204,
+    )
+    async def allow_one(self) -> Response[None]:
+        return Response(None, status_code=204, headers={"Allow": "DELETE, GET, OPTIONS, PATCH"})
+
     @post(
         "/",
         operation_id="createWebhook",
@@ -96,9 +121,13 @@ class WebhooksController(Controller):
         "resolves to is on the internet (loopback and private networks only where the server "
         "allows them, DANGER_WEBHOOK_PRIVATE). An endpoint hears nothing from before it was "
         "made. At most DANGER_WEBHOOKS_PER_KEY (10) per key.",
-        responses=responses(400, 401, 409, 422, s409="The key has as many webhooks as it may."),
+        responses=responses(
+            400, 401, 409, 413, 415, 422, s409="The key has as many webhooks as it may."
+        ),
     )
-    async def create(self, request: Request, data: WebhookIn) -> Response[WebhookOut]:
+    async def create(
+        self, request: Request, data: Annotated[WebhookIn, Body()]
+    ) -> Response[WebhookOut]:
         key = await _holder(request)
         url = await _checked_url(request, data.url)
         try:
@@ -131,7 +160,7 @@ class WebhooksController(Controller):
         summary="One of this key's webhooks",
         responses=responses(400, 401, 404),
     )
-    async def one(self, request: Request, webhook_id: str) -> WebhookOut:
+    async def one(self, request: Request, webhook_id: WebhookId) -> WebhookOut:
         return _out(await _own(request, webhook_id))
 
     @patch(
@@ -140,9 +169,11 @@ class WebhooksController(Controller):
         summary="Change a webhook's URL, events or kinds, or pause or resume it",
         description="`paused: false` resumes an endpoint paused by its owner or by failures: "
         "its queued deliveries are sent again, in order.",
-        responses=responses(400, 401, 404, 422),
+        responses=responses(400, 401, 404, 413, 415, 422),
     )
-    async def change(self, request: Request, webhook_id: str, data: WebhookChange) -> WebhookOut:
+    async def change(
+        self, request: Request, webhook_id: WebhookId, data: Annotated[WebhookChange, Body()]
+    ) -> WebhookOut:
         endpoint = await _own(request, webhook_id)
         redis = request.app.state.redis
         changes: dict[str, Any] = {}
@@ -168,7 +199,7 @@ class WebhooksController(Controller):
         summary="Remove a webhook: nothing more is delivered to it",
         responses=responses(400, 401, 404),
     )
-    async def remove(self, request: Request, webhook_id: str) -> None:
+    async def remove(self, request: Request, webhook_id: WebhookId) -> None:
         endpoint = await _own(request, webhook_id)
         await webhooks.remove(request.app.state.redis, endpoint.key, endpoint.id)
 
@@ -182,7 +213,7 @@ class WebhooksController(Controller):
         "without refusing a delivery; then the old one stops.",
         responses=responses(400, 401, 404),
     )
-    async def rotate(self, request: Request, webhook_id: str) -> WebhookOut:
+    async def rotate(self, request: Request, webhook_id: WebhookId) -> WebhookOut:
         endpoint = await _own(request, webhook_id)
         rotated = await webhooks.rotate(request.app.state.redis, endpoint, _now_ms(request))
         return _out(rotated, rotated.secrets[0].value)
@@ -196,7 +227,7 @@ class WebhooksController(Controller):
         "answer, or why there was none).",
         responses=responses(400, 401, 404),
     )
-    async def deliveries(self, request: Request, webhook_id: str) -> list[DeliveryOut]:
+    async def deliveries(self, request: Request, webhook_id: WebhookId) -> list[DeliveryOut]:
         endpoint = await _own(request, webhook_id)
         redis = request.app.state.redis
         found = await deliveries.recent(redis, endpoint.id, DELIVERIES_LISTED)
@@ -215,7 +246,9 @@ class WebhooksController(Controller):
             400, 401, 404, 409, s409="The delivery is still queued: it will be sent anyway."
         ),
     )
-    async def replay(self, request: Request, webhook_id: str, delivery_id: str) -> DeliveryOut:
+    async def replay(
+        self, request: Request, webhook_id: WebhookId, delivery_id: DeliveryId
+    ) -> DeliveryOut:
         endpoint = await _own(request, webhook_id)
         redis = request.app.state.redis
         delivery = await deliveries.get(redis, endpoint.id, delivery_id)

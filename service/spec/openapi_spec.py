@@ -50,6 +50,7 @@ from service.infra.config import Settings
 from service.play import names
 from service.spec import error_codes, spec_examples
 from service.wire.schemas import CREATE_TYPES, JoinGame, RegisterPlayer, TeamChange
+from service.wire.webhook_schemas import WebhookChange, WebhookIn
 
 EXPORT_MEDIA = "application/x-ndjson"
 
@@ -153,6 +154,8 @@ def _request_types() -> list[type[msgspec.Struct]]:
         JoinGame,
         RegisterPlayer,
         TeamChange,
+        WebhookIn,
+        WebhookChange,
         *CREATE_TYPES.values(),
     ]
     for rules in GAMES.values():

@@ -119,9 +119,7 @@ async def test_a_seeded_game_played_both_ways_is_answered_alike(pair):
         turns += 1
     assert _served(direct_client) - before >= turns  # the direct route did answer them
     assert _served(routed_client) == 0
-    logs = [
-        (await t.client.get(f"/v1/games/{t.id}/events")).json()["events"] for t in tables
-    ]
+    logs = [(await t.client.get(f"/v1/games/{t.id}/events")).json()["events"] for t in tables]
     assert _masked(logs[0], {t.id for t in tables}) == _masked(logs[1], {t.id for t in tables})
 
 

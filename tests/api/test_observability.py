@@ -204,9 +204,10 @@ async def test_the_metrics_count_commands_by_game_and_outcome(client):
     assert grew("danger_appends_total", game="danger") >= 1  # bots of other tests play on
     assert grew("danger_events_appended_total", game="danger") >= 1
     route = "/v1/games/{game_id}/commands"
-    assert grew(
-        "danger_http_request_duration_seconds_count", route=route, method="POST", status="409"
-    ) == 1
+    assert (
+        grew("danger_http_request_duration_seconds_count", route=route, method="POST", status="409")
+        == 1
+    )
     # Every family an operator's dashboard reads is declared from the start, samples or not.
     text = (await client.get("/metrics")).text
     declared = {line.split()[2] for line in text.splitlines() if line.startswith("# TYPE ")}

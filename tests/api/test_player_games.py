@@ -219,9 +219,7 @@ async def test_bad_input_is_answered_with_problem_details(client):
         assert r.status_code == 400 and r.json()["code"] == "invalid_parameter"
 
 
-async def test_the_export_reads_and_sends_a_page_at_a_time_and_misses_nothing(
-    client, monkeypatch
-):
+async def test_the_export_reads_and_sends_a_page_at_a_time_and_misses_nothing(client, monkeypatch):
     from service.http import players_api
 
     monkeypatch.setattr(players_api, "EXPORT_PAGE", 2)  # five games: three reads

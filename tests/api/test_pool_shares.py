@@ -142,8 +142,7 @@ async def test_uploads_to_audit_draw_on_a_bucket_of_their_own(valkey):
     async with clients(app, "127.0.0.4") as (client,):
         quota = 10  # DANGER_RATE_AUDIT's default: 10 per 60 s
         answers = [
-            await client.post("/v1/audit", content=export, headers=NDJSON)
-            for _ in range(quota + 1)
+            await client.post("/v1/audit", content=export, headers=NDJSON) for _ in range(quota + 1)
         ]
         assert [r.status_code for r in answers] == [200] * quota + [429]
         assert answers[0].headers["RateLimit-Policy"] == f'"audit";q={quota};w=60'

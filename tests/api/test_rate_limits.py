@@ -243,9 +243,7 @@ async def test_x_forwarded_for_is_ignored_without_a_trusted_proxy(valkey):
 
 
 async def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket(valkey):
-    app = make_app(
-        valkey, rate_limits=True, rates=tight(create=Rate(2, 60)), trusted_proxy=("*",)
-    )
+    app = make_app(valkey, rate_limits=True, rates=tight(create=Rate(2, 60)), trusted_proxy=("*",))
     async with running(app), peer(app, "192.0.2.40") as proxy:
 
         async def create(forwarded: str) -> int:

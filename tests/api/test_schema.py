@@ -93,7 +93,6 @@ def _call(operation: str, token: str | None = None, **parts: Any) -> Any:
     return response.json()
 
 
-
 async def _project_once() -> None:
     """Every projection applies what the feeds hold now, once, and acknowledges all it read."""
     from events.store import EventStore
@@ -105,6 +104,7 @@ async def _project_once() -> None:
             await projection.catch_up()
     finally:
         await redis.aclose()
+
 
 async def _log_once(game_id: str) -> None:
     """The game's head in the transparency log: noted (as the projection would, which may

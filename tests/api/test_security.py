@@ -43,8 +43,9 @@ TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
     "rematchGame": [{"seatToken": []}, {"adminToken": []}],
     "health": [{}, {"operatorToken": []}],  # the operators' token for `fresh` alone
     # An app key's own webhooks.
-    **dict.fromkeys(
-        (
+    **{
+        operation: [{"appKey": []}]
+        for operation in (
             "createWebhook",
             "listWebhooks",
             "getWebhook",
@@ -53,9 +54,8 @@ TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
             "rotateWebhookSecret",
             "listWebhookDeliveries",
             "replayWebhookDelivery",
-        ),
-        [{"appKey": []}],
-    ),
+        )
+    },
 }
 # HEAD takes what the GET beside it takes.
 TOKEN_OPERATIONS |= {
@@ -72,6 +72,9 @@ TOKEN_OPERATIONS |= {
         "exportPlayerGames",
         "streamPlayer",
         "listGames",
+        "listWebhooks",
+        "getWebhook",
+        "listWebhookDeliveries",
     )
 }
 

@@ -45,9 +45,11 @@ async def new_page(browser, service):
         page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
         page.on(
             "request",
-            lambda request: None
-            if request.url.startswith(service) or request.url.startswith("data:")
-            else problems.append(f"request elsewhere: {request.url}"),
+            lambda request: (
+                None
+                if request.url.startswith(service) or request.url.startswith("data:")
+                else problems.append(f"request elsewhere: {request.url}")
+            ),
         )
         return page
 

@@ -229,9 +229,7 @@ async def finished_danger_game(service: str) -> str:
         return (await played(http, "danger", seats=2)).id
 
 
-async def test_the_replay_slider_shows_the_game_as_the_replay_endpoint_gives_it(
-    new_page, service
-):
+async def test_the_replay_slider_shows_the_game_as_the_replay_endpoint_gives_it(new_page, service):
     game_id = await finished_danger_game(service)
     final = await api(service, f"/v1/games/{game_id}")
     page = await new_page()
@@ -277,8 +275,11 @@ async def test_the_replay_slider_shows_the_game_as_the_replay_endpoint_gives_it(
     await shows(final["seq"])
     await expect(page.locator(".rounds details").first).to_contain_text("round scored")
     # Every point's reason, as the round's scoring event gives it.
-    scored = [e for e in (await api(service, f"/v1/games/{game_id}/events"))["events"]
-              if e["type"] == "round_scored"]
+    scored = [
+        e
+        for e in (await api(service, f"/v1/games/{game_id}/events"))["events"]
+        if e["type"] == "round_scored"
+    ]
     reasons = {row["reason"] for row in scored[0]["data"]["rows"]}
     for reason in reasons:
         await expect(page.locator(".rounds details").first).to_contain_text(reason)
@@ -378,9 +379,7 @@ async def game_of_player(service: str, token: str, finish: bool) -> str:
     raise AssertionError("the game did not end")
 
 
-async def test_a_players_page_lists_their_games_with_links_to_replay_and_audit(
-    new_page, service
-):
+async def test_a_players_page_lists_their_games_with_links_to_replay_and_audit(new_page, service):
     async with httpx.AsyncClient(base_url=service) as http:
         ann = (await http.post("/v1/players", json={"name": "Ann"})).json()
     finished = await game_of_player(service, ann["token"], finish=True)

@@ -50,9 +50,7 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
     letters = [json.loads(line) for line in listed.stdout.splitlines()]
     assert len(letters) == 2 * len(GROUPS)
     assert {(d["projection"], d["entry"]) for d in letters} == {
-        (group, entry.decode())
-        for group in GROUPS
-        for entry in bad
+        (group, entry.decode()) for group in GROUPS for entry in bad
     }
     assert all(d["delivered"] == 3 and d["error"] for d in letters)
     assert {d["fields"].get("game") for d in letters} == {"poisoned", None}

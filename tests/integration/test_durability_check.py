@@ -52,9 +52,7 @@ def stores(tmp_path: Path):
 
 
 @pytest.mark.parametrize(("settings", "named"), LOSSY)
-def test_a_store_that_can_lose_acknowledged_commands_is_refused_at_startup(
-    stores, settings, named
-):
+def test_a_store_that_can_lose_acknowledged_commands_is_refused_at_startup(stores, settings, named):
     store = stores("lossy", *settings)
     for command in (["serve"], ["worker"]):
         done = refused_start(store.url, *command)

@@ -68,9 +68,7 @@ async def test_a_games_jobs_go_to_its_shards_server_and_while_it_is_gone_spread_
         for game in gone:
             await queue.timer(game, "round@2", _at(deadline))
         assert elsewhere() - before == len(gone), "counted, by the server they belong to"
-        landed = [
-            [await holds(s, job_id(g, "round@2")) for g in gone] for s in stores[1:]
-        ]
+        landed = [[await holds(s, job_id(g, "round@2")) for g in gone] for s in stores[1:]]
         assert all(a != b for a, b in zip(*landed, strict=True)), "each queued once, elsewhere"
         assert min(sum(on) for on in landed) >= len(gone) // 4, "spread over both others"
         assert servers.servers[0].down_until > 0, "passed over, not tried for every job"

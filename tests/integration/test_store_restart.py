@@ -47,9 +47,10 @@ async def test_after_the_store_comes_back_bots_move_clocks_ring_projections_catc
     server.start()
     answered: list[tuple[str, dict]] = []  # the last event of every command answered 200
     try:
-        async with on_socket(make_app(server)) as base, httpx.AsyncClient(
-            base_url=base, timeout=15
-        ) as http:
+        async with (
+            on_socket(make_app(server)) as base,
+            httpx.AsyncClient(base_url=base, timeout=15) as http,
+        ):
             await wait_until(
                 "not healthy at the start",
                 lambda: _status(http, 200),

@@ -292,9 +292,7 @@ async def test_a_stream_ends_after_the_last_event(valkey):
 
         # Opened on a finished game: what follows `after`, then the end.
         for after in (0, last["seq"] - 3, last["seq"]):
-            listener = await listen(
-                http, table.id, Listener(), **{"Last-Event-ID": str(after)}
-            )
+            listener = await listen(http, table.id, Listener(), **{"Last-Event-ID": str(after)})
             assert listener.ended and listener.seqs == list(range(after + 1, last["seq"] + 1))
             # once the game is over, everyone reads the log complete
             assert listener.events == events[after:]
@@ -450,10 +448,9 @@ async def test_seats_reading_one_live_batch_each_see_only_their_own_hand(valkey)
         assert r.status_code == 200
         for listener, _ in readers.values():
             await wait_for(
-                lambda listener=listener: sum(
-                    e["type"] == "hand_dealt" for e in listener.events
+                lambda listener=listener: (
+                    sum(e["type"] == "hand_dealt" for e in listener.events) == 3
                 )
-                == 3
             )
         for seat, (listener, _) in readers.items():
             for event in (e for e in listener.events if e["type"] == "hand_dealt"):
@@ -577,8 +574,7 @@ async def test_keep_alives_of_quiet_streams_stand_aside_for_requests(valkey):
 
         subscribers = [hub.subscribe(table.id, "spectator", f"q{n}") for n in range(readers)]
         tasks = [
-            asyncio.create_task(read(n, hub.events(s, start)))
-            for n, s in enumerate(subscribers)
+            asyncio.create_task(read(n, hub.events(s, start))) for n, s in enumerate(subscribers)
         ]
         stood_aside = await stood_aside_seconds(http)
         foreground.enter()  # as if a request were in flight through the tick

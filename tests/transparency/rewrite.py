@@ -14,8 +14,7 @@ def envelopes_of(export: bytes) -> list[dict[str, Any]]:
 
 def export_of(envelopes: list[dict[str, Any]]) -> bytes:
     return b"".join(
-        json.dumps(e, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
-        for e in envelopes
+        json.dumps(e, separators=(",", ":"), ensure_ascii=False).encode() + b"\n" for e in envelopes
     )
 
 

@@ -57,8 +57,11 @@ async def test_a_rewrite_with_recomputed_hashes_is_caught_by_a_receipt_alone(cli
     assert honest["ok"] and check(honest, "receipts")["ok"], honest
     rewritten = renamed(export)
     # The log's own checks pass the rewrite...
-    alone = (await client.post("/v1/audit", content=rewritten,
-                               headers={"content-type": "application/x-ndjson"})).json()
+    alone = (
+        await client.post(
+            "/v1/audit", content=rewritten, headers={"content-type": "application/x-ndjson"}
+        )
+    ).json()
     assert alone["ok"], [c for c in alone["checks"] if not c["ok"]]
     assert audit_export(rewritten).ok
     # ...and the receipts do not: the first one after the change names it.

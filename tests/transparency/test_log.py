@@ -64,7 +64,9 @@ async def test_finished_games_are_in_the_log_and_its_heads_stay_consistent(valke
             assert valid(keys[head["key"]], head["signature"], message(TREE_HEAD, head))
             events = (await c.get(f"/v1/games/{table.id}/events")).json()["events"]
             assert proof["leaf"] == {
-                "final": True, "game": table.id, "hash": events[-1]["hash"],
+                "final": True,
+                "game": table.id,
+                "hash": events[-1]["hash"],
                 "seq": events[-1]["seq"],
             }
             assert events[-1]["type"] == "seed_revealed"
@@ -80,8 +82,11 @@ async def test_finished_games_are_in_the_log_and_its_heads_stay_consistent(valke
             r = await c.get(f"/v1/log/consistency?first={first['size']}&second={last['size']}")
             assert r.status_code == 200, r.text
             assert consistent(
-                first["size"], last["size"], bytes.fromhex(first["root"]),
-                bytes.fromhex(last["root"]), r.json()["path"],
+                first["size"],
+                last["size"],
+                bytes.fromhex(first["root"]),
+                bytes.fromhex(last["root"]),
+                r.json()["path"],
             )
         # A monitor's fetch of the leaves holds both final heads.
         start = max(0, last["size"] - 1000)
@@ -173,7 +178,10 @@ async def test_the_log_goes_on_after_a_restart_of_its_writer(valkey, restarts):
             m, n = before["size"], after["size"]
             r = await c.get(f"/v1/log/consistency?first={m}&second={n}")
             assert consistent(
-                m, n, bytes.fromhex(before["root"]), bytes.fromhex(after["root"]),
+                m,
+                n,
+                bytes.fromhex(before["root"]),
+                bytes.fromhex(after["root"]),
                 r.json()["path"],
             )
             await asyncio.sleep(0)
@@ -207,8 +215,11 @@ async def test_a_rebuild_logs_the_games_that_ended_before_the_log_took_them(tmp_
             redis = await store_client(server.url)
             try:
                 store = EventStore(redis)
-                writer = log_writer(store, StoreClock(redis), Settings().replace(
-                    log_checkpoint_seconds=0.0, data_dir=tmp_path))
+                writer = log_writer(
+                    store,
+                    StoreClock(redis),
+                    Settings().replace(log_checkpoint_seconds=0.0, data_dir=tmp_path),
+                )
                 await rebuild(redis, store)
                 await writer.batch()
                 await rebuild(redis, store)  # noted again: logged already, taken no more

@@ -104,6 +104,9 @@ async def check(cluster: LoopbackCluster, client: httpx.AsyncClient) -> None:
         )
         assert r.status_code == 200, r.text
         assert consistent(
-            head["size"], last["size"], bytes.fromhex(head["root"]),
-            bytes.fromhex(last["root"]), r.json()["path"],
+            head["size"],
+            last["size"],
+            bytes.fromhex(head["root"]),
+            bytes.fromhex(last["root"]),
+            r.json()["path"],
         ), (head, last)

@@ -198,7 +198,12 @@ async def test_every_process_of_danger_serve_signs_with_the_data_directorys_key(
 
     port, chosen = free_port(), tmp_path / "chosen"
     proc = serve(
-        tmp_path / "elsewhere", port, "--workers", "2", "--data-dir", str(chosen),
+        tmp_path / "elsewhere",
+        port,
+        "--workers",
+        "2",
+        "--data-dir",
+        str(chosen),
         settings={"DANGER_LOG_SECONDS": "0.2", "DANGER_LOG_CHECKPOINT_SECONDS": "0"},
     )
     try:

@@ -1,6 +1,5 @@
 """Danger 13's packet and every card's effect, given a pile, when the dealer gives."""
 
-
 from domain.danger_13.cards import DEFAULT_DECK, cards_of, check_deck
 from domain.danger_13.messages import (
     Accept,

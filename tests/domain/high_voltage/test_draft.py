@@ -1,6 +1,5 @@
 """The draft: 9 dealt, keep 3 and pass 6 left, keep 3 of the 6 received and pass 3 left."""
 
-
 from domain.high_voltage.messages import CardsPassed, CardsPicked, Pick, Play, TrickStarted
 from domain.high_voltage.rules import legal
 from domain.kernel import visible
