@@ -648,8 +648,284 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This key's webhooks */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Hear of this key's games at a URL
+         * @description A new endpoint of the app key sent: deliveries of the event types named, for the games the key created and the games of the players it registered (of the kinds named, or every kind), each signed as Standard Webhooks asks with the secret answered here, shown only now. The URL is http(s), and every address its host resolves to is on the internet (loopback and private networks only where the server allows them, DANGER_WEBHOOK_PRIVATE). An endpoint hears nothing from before it was made. At most DANGER_WEBHOOKS_PER_KEY (10) per key.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        /**
+         * Headers only: this key's webhooks
+         * @description As the GET of this path, without a body: the same status and headers.
+         */
+        head: operations["headListWebhooks"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of this key's webhooks */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Remove a webhook: nothing more is delivered to it */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        /**
+         * Headers only: one of this key's webhooks
+         * @description As the GET of this path, without a body: the same status and headers.
+         */
+        head: operations["headWebhook"];
+        /**
+         * Change a webhook's URL, events or kinds, or pause or resume it
+         * @description `paused: false` resumes an endpoint paused by its owner or by failures: its queued deliveries are sent again, in order.
+         */
+        patch: operations["changeWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's deliveries and their attempts
+         * @description Those queued, then the latest finished, newest first, 50 at most; each with its last 20 attempts (status, time taken, the first KiB of the answer, or why there was none).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Headers only: a webhook's deliveries and their attempts
+         * @description As the GET of this path, without a body: the same status and headers.
+         */
+        head: operations["headListWebhookDeliveries"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a finished delivery again
+         * @description A delivery delivered or given up, queued again at the end of the endpoint's queue, with the same `webhook-id`.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret
+         * @description The new secret, shown only now. For 24 hours each delivery is signed with both the new and the old secret, so the receiver can move to the new one without refusing a delivery; then the old one stops.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "game.abandoned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The game was abandoned (docs/rulings.md, "Liveness and lifecycle")
+         * @description Sent to each endpoint of the app key that listens to it, for the games the key created and those of the players it registered. Answer any 2xx within 5 s; anything else is tried again after 5 s, 30 s, 2 min, 10 min, then hourly, for DANGER_WEBHOOK_RETRY_HOURS (72 h), and an endpoint failing all that time is paused. An endpoint hears its deliveries in order.
+         */
+        post: operations["webhook_game_abandoned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A game of the key's was created
+         * @description Sent to each endpoint of the app key that listens to it, for the games the key created and those of the players it registered. Answer any 2xx within 5 s; anything else is tried again after 5 s, 30 s, 2 min, 10 min, then hourly, for DANGER_WEBHOOK_RETRY_HOURS (72 h), and an endpoint failing all that time is paused. An endpoint hears its deliveries in order.
+         */
+        post: operations["webhook_game_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The game ended by its rules
+         * @description Sent to each endpoint of the app key that listens to it, for the games the key created and those of the players it registered. Answer any 2xx within 5 s; anything else is tried again after 5 s, 30 s, 2 min, 10 min, then hourly, for DANGER_WEBHOOK_RETRY_HOURS (72 h), and an endpoint failing all that time is paused. An endpoint hears its deliveries in order.
+         */
+        post: operations["webhook_game_finished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The game started
+         * @description Sent to each endpoint of the app key that listens to it, for the games the key created and those of the players it registered. Answer any 2xx within 5 s; anything else is tried again after 5 s, 30 s, 2 min, 10 min, then hourly, for DANGER_WEBHOOK_RETRY_HOURS (72 h), and an endpoint failing all that time is paused. An endpoint hears its deliveries in order.
+         */
+        post: operations["webhook_game_started"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "round.scored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A round was scored: the event's data as a spectator reads it (docs/events.md)
+         * @description Sent to each endpoint of the app key that listens to it, for the games the key created and those of the players it registered. Answer any 2xx within 5 s; anything else is tried again after 5 s, 30 s, 2 min, 10 min, then hourly, for DANGER_WEBHOOK_RETRY_HOURS (72 h), and an endpoint failing all that time is paused. An endpoint hears its deliveries in order.
+         */
+        post: operations["webhook_round_scored"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "seat.joined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seat was taken
+         * @description Sent to each endpoint of the app key that listens to it, for the games the key created and those of the players it registered. Answer any 2xx within 5 s; anything else is tried again after 5 s, 30 s, 2 min, 10 min, then hourly, for DANGER_WEBHOOK_RETRY_HOURS (72 h), and an endpoint failing all that time is paused. An endpoint hears its deliveries in order.
+         */
+        post: operations["webhook_seat_joined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "seat.left": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seat was given up or resigned
+         * @description Sent to each endpoint of the app key that listens to it, for the games the key created and those of the players it registered. Answer any 2xx within 5 s; anything else is tried again after 5 s, 30 s, 2 min, 10 min, then hourly, for DANGER_WEBHOOK_RETRY_HOURS (72 h), and an endpoint failing all that time is paused. An endpoint hears its deliveries in order.
+         */
+        post: operations["webhook_seat_left"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "turn.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whose turn it is changed: the seats that may act now, as a spectator sees it
+         * @description Sent to each endpoint of the app key that listens to it, for the games the key created and those of the players it registered. Answer any 2xx within 5 s; anything else is tried again after 5 s, 30 s, 2 min, 10 min, then hourly, for DANGER_WEBHOOK_RETRY_HOURS (72 h), and an endpoint failing all that time is paused. An endpoint hears its deliveries in order.
+         */
+        post: operations["webhook_turn_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -662,6 +938,14 @@ export interface components {
              * @enum {string}
              */
             type: "accept";
+        };
+        /** AttemptOut */
+        AttemptOut: {
+            answer?: string | null;
+            at: string;
+            error?: string | null;
+            ms: number;
+            status?: number | null;
         };
         /** Board */
         Board: {
@@ -1297,6 +1581,19 @@ export interface components {
             totals: number[];
             turn: number | null;
             winners: number[] | null;
+        };
+        /** DeliveryOut */
+        DeliveryOut: {
+            attempts: number;
+            created_at: string;
+            game: string;
+            id: string;
+            next_attempt_at?: string | null;
+            seq: number;
+            /** @enum {string} */
+            status: "queued" | "delivered" | "failed";
+            tried?: components["schemas"]["AttemptOut"][];
+            type: string;
         };
         /** DiscardPile */
         DiscardPile: {
@@ -1960,6 +2257,35 @@ export interface components {
             /** @constant */
             type: "view";
             view: components["schemas"]["TableView"];
+        };
+        /** WebhookChange */
+        WebhookChange: {
+            events?: ("game.created" | "game.started" | "seat.joined" | "seat.left" | "turn.changed" | "round.scored" | "game.finished" | "game.abandoned")[] | null;
+            /** @description The kinds of game heard; empty: every kind. */
+            games?: ("danger" | "high-voltage" | "danger-13" | "danger-danger")[] | null;
+            /** @description true: hold the deliveries; false: send them again (after a pause for failures too). */
+            paused?: boolean | null;
+            /** @description http(s) only */
+            url?: string | null;
+        };
+        /** WebhookIn */
+        WebhookIn: {
+            events: ("game.created" | "game.started" | "seat.joined" | "seat.left" | "turn.changed" | "round.scored" | "game.finished" | "game.abandoned")[];
+            /** @description The kinds of game heard; empty: every kind. */
+            games?: ("danger" | "high-voltage" | "danger-13" | "danger-danger")[];
+            /** @description http(s) only */
+            url: string;
+        };
+        /** WebhookOut */
+        WebhookOut: {
+            created_at: string;
+            events: string[];
+            failing_since?: string | null;
+            games: string[];
+            id: string;
+            paused?: string | null;
+            secret?: string | null;
+            url: string;
         };
         /** RoundScored */
         danger_13_messages_RoundScored: {
@@ -8570,6 +8896,1780 @@ export interface operations {
                     /** @description Seconds to wait before asking again: with store_unavailable. */
                     "Retry-After"?: string;
                     "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookOut"][];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookOut"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             *     - `invalid_body`: The body is not JSON, or not this operation's body: a value of the wrong type (`"3"` is not a number), an unknown field, a missing one.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The key has as many webhooks as it may.
+             *
+             *     - `too_many_webhooks`: The app key has DANGER_WEBHOOKS_PER_KEY webhooks already.
+             */
+            409: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The body is larger than this operation takes.
+             *
+             *     - `body_too_large`: The body is larger than this operation takes.
+             */
+            413: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The body is of a media type this operation does not take.
+             *
+             *     - `unsupported_media_type`: The body is not sent as JSON: `Content-Type: application/json` (or a `+json` type).
+             */
+            415: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Well-formed, but refused as it stands; `code` names why.
+             *
+             *     - `invalid_webhook_url`: The URL may not receive webhooks: not http(s), with a user or a fragment, not resolving, or resolving to an address the server does not deliver to (loopback and private networks unless DANGER_WEBHOOK_PRIVATE; link-local, multicast and reserved ones never).
+             */
+            422: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    headListWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A webhook's id. */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookOut"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_webhook`: The app key sent has no webhook with that id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A webhook's id. */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, nothing follows */
+            204: {
+                headers: {
+                    /** @description The signed receipt of what this answer appended (the body's `receipt`, as canonical JSON): the service's word that the game's log has `hash` at `seq` (docs/transparency.md). */
+                    "Danger-Receipt"?: string;
+                    /** @description The game's seq after the command, quoted. */
+                    ETag?: string;
+                    /** @description The preference this answer honours. */
+                    "Preference-Applied"?: "return=minimal";
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_webhook`: The app key sent has no webhook with that id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    headWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A webhook's id. */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_webhook`: The app key sent has no webhook with that id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    changeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A webhook's id. */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookChange"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookOut"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             *     - `invalid_body`: The body is not JSON, or not this operation's body: a value of the wrong type (`"3"` is not a number), an unknown field, a missing one.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_webhook`: The app key sent has no webhook with that id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The body is larger than this operation takes.
+             *
+             *     - `body_too_large`: The body is larger than this operation takes.
+             */
+            413: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The body is of a media type this operation does not take.
+             *
+             *     - `unsupported_media_type`: The body is not sent as JSON: `Content-Type: application/json` (or a `+json` type).
+             */
+            415: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Well-formed, but refused as it stands; `code` names why.
+             *
+             *     - `invalid_webhook_url`: The URL may not receive webhooks: not http(s), with a user or a fragment, not resolving, or resolving to an address the server does not deliver to (loopback and private networks unless DANGER_WEBHOOK_PRIVATE; link-local, multicast and reserved ones never).
+             */
+            422: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A webhook's id. */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryOut"][];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_webhook`: The app key sent has no webhook with that id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    headListWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A webhook's id. */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_webhook`: The app key sent has no webhook with that id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A webhook's id. */
+                webhook_id: string;
+                /** @description A delivery's id (its `webhook-id`). */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryOut"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_webhook`: The app key sent has no webhook with that id.
+             *     - `unknown_delivery`: The webhook has no delivery with that id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The delivery is still queued: it will be sent anyway.
+             *
+             *     - `delivery_queued`: The delivery is still queued: it will be sent without a replay.
+             */
+            409: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A webhook's id. */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookOut"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `key_missing`: This server asks for an app key (DANGER_AUTH=keys).
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_webhook`: The app key sent has no webhook with that id.
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_game_abandoned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: drop one already taken. */
+                "webhook-id": string;
+                /** @description Unix seconds when it was sent; refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>` per secret in use, separated by spaces: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret's key (after `whsec_`, base64). Two while a secret is rotated. The SDK checks it: `danger_hall.webhooks.verify`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        game: string;
+                        kind: string;
+                        reason?: string;
+                        /** @description The game's seq it reflects: order and de-duplicate by it. */
+                        seq: number;
+                    };
+                    /** @description When it happened (the event's `at`). */
+                    timestamp: string;
+                    /** @constant */
+                    type: "game.abandoned";
+                };
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: drop one already taken. */
+                "webhook-id": string;
+                /** @description Unix seconds when it was sent; refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>` per secret in use, separated by spaces: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret's key (after `whsec_`, base64). Two while a secret is rotated. The SDK checks it: `danger_hall.webhooks.verify`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        game: string;
+                        kind: string;
+                        seats?: number;
+                        /** @description The game's seq it reflects: order and de-duplicate by it. */
+                        seq: number;
+                    };
+                    /** @description When it happened (the event's `at`). */
+                    timestamp: string;
+                    /** @constant */
+                    type: "game.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_finished: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: drop one already taken. */
+                "webhook-id": string;
+                /** @description Unix seconds when it was sent; refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>` per secret in use, separated by spaces: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret's key (after `whsec_`, base64). Two while a secret is rotated. The SDK checks it: `danger_hall.webhooks.verify`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        game: string;
+                        kind: string;
+                        /** @description The game's seq it reflects: order and de-duplicate by it. */
+                        seq: number;
+                        totals?: number[] | null;
+                        winners?: number[] | null;
+                    };
+                    /** @description When it happened (the event's `at`). */
+                    timestamp: string;
+                    /** @constant */
+                    type: "game.finished";
+                };
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_game_started: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: drop one already taken. */
+                "webhook-id": string;
+                /** @description Unix seconds when it was sent; refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>` per secret in use, separated by spaces: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret's key (after `whsec_`, base64). Two while a secret is rotated. The SDK checks it: `danger_hall.webhooks.verify`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        game: string;
+                        kind: string;
+                        /** @description The game's seq it reflects: order and de-duplicate by it. */
+                        seq: number;
+                    };
+                    /** @description When it happened (the event's `at`). */
+                    timestamp: string;
+                    /** @constant */
+                    type: "game.started";
+                };
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_round_scored: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: drop one already taken. */
+                "webhook-id": string;
+                /** @description Unix seconds when it was sent; refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>` per secret in use, separated by spaces: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret's key (after `whsec_`, base64). Two while a secret is rotated. The SDK checks it: `danger_hall.webhooks.verify`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        game: string;
+                        kind: string;
+                        scoring?: Record<string, never>;
+                        /** @description The game's seq it reflects: order and de-duplicate by it. */
+                        seq: number;
+                    };
+                    /** @description When it happened (the event's `at`). */
+                    timestamp: string;
+                    /** @constant */
+                    type: "round.scored";
+                };
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_seat_joined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: drop one already taken. */
+                "webhook-id": string;
+                /** @description Unix seconds when it was sent; refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>` per secret in use, separated by spaces: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret's key (after `whsec_`, base64). Two while a secret is rotated. The SDK checks it: `danger_hall.webhooks.verify`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description A bot's kind. */
+                        bot?: string;
+                        game: string;
+                        kind: string;
+                        name?: string;
+                        /** @description A registered player's id. */
+                        player?: string;
+                        seat?: number;
+                        /** @description The game's seq it reflects: order and de-duplicate by it. */
+                        seq: number;
+                    };
+                    /** @description When it happened (the event's `at`). */
+                    timestamp: string;
+                    /** @constant */
+                    type: "seat.joined";
+                };
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_seat_left: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: drop one already taken. */
+                "webhook-id": string;
+                /** @description Unix seconds when it was sent; refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>` per secret in use, separated by spaces: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret's key (after `whsec_`, base64). Two while a secret is rotated. The SDK checks it: `danger_hall.webhooks.verify`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        game: string;
+                        kind: string;
+                        seat?: number;
+                        /** @description The game's seq it reflects: order and de-duplicate by it. */
+                        seq: number;
+                        /** @enum {unknown} */
+                        why?: "seat_left" | "seat_resigned";
+                    };
+                    /** @description When it happened (the event's `at`). */
+                    timestamp: string;
+                    /** @constant */
+                    type: "seat.left";
+                };
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_turn_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every attempt: drop one already taken. */
+                "webhook-id": string;
+                /** @description Unix seconds when it was sent; refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>` per secret in use, separated by spaces: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret's key (after `whsec_`, base64). Two while a secret is rotated. The SDK checks it: `danger_hall.webhooks.verify`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        game: string;
+                        kind: string;
+                        /** @description The game's seq it reflects: order and de-duplicate by it. */
+                        seq: number;
+                        to_act?: number[];
+                    };
+                    /** @description When it happened (the event's `at`). */
+                    timestamp: string;
+                    /** @constant */
+                    type: "turn.changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            "2XX": {
+                headers: {
                     [name: string]: unknown;
                 };
                 content?: never;

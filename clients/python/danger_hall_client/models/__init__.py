@@ -1,6 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .accept import Accept
+from .attempt_out import AttemptOut
 from .audit_export_json_body import AuditExportJsonBody
 from .board import Board
 from .cache_use import CacheUse
@@ -43,6 +44,8 @@ from .danger_options_fourth_row_needs import DangerOptionsFourthRowNeeds
 from .danger_round_scored import DangerRoundScored
 from .danger_view import DangerView
 from .danger_view_phase import DangerViewPhase
+from .delivery_out import DeliveryOut
+from .delivery_out_status import DeliveryOutStatus
 from .discard_pile import DiscardPile
 from .draw import Draw
 from .draw_card import DrawCard
@@ -140,9 +143,17 @@ from .trash import Trash
 from .tree_head import TreeHead
 from .view_message import ViewMessage
 from .view_message_status import ViewMessageStatus
+from .webhook_change import WebhookChange
+from .webhook_change_events_type_0_item import WebhookChangeEventsType0Item
+from .webhook_change_games_type_0_item import WebhookChangeGamesType0Item
+from .webhook_in import WebhookIn
+from .webhook_in_events_item import WebhookInEventsItem
+from .webhook_in_games_item import WebhookInGamesItem
+from .webhook_out import WebhookOut
 
 __all__ = (
     "Accept",
+    "AttemptOut",
     "AuditExportJsonBody",
     "Board",
     "CacheUse",
@@ -185,6 +196,8 @@ __all__ = (
     "DangerRoundScored",
     "DangerView",
     "DangerViewPhase",
+    "DeliveryOut",
+    "DeliveryOutStatus",
     "DiscardPile",
     "Draw",
     "DrawCard",
@@ -282,4 +295,11 @@ __all__ = (
     "TreeHead",
     "ViewMessage",
     "ViewMessageStatus",
+    "WebhookChange",
+    "WebhookChangeEventsType0Item",
+    "WebhookChangeGamesType0Item",
+    "WebhookIn",
+    "WebhookInEventsItem",
+    "WebhookInGamesItem",
+    "WebhookOut",
 )
