@@ -19,6 +19,7 @@ class Received:
 class Receiver:
     status: int = 200
     retry_after: str | None = None
+    hold: float = 0.0  # seconds before each answer
     received: list[Received] = field(default_factory=list)
     server: asyncio.Server | None = None
     port: int = 0
@@ -51,6 +52,8 @@ class Receiver:
                         headers[name.strip().lower()] = value.strip()
                 body = await reader.readexactly(int(headers.get("content-length", "0")))
                 self.received.append(Received(path, headers, body))
+                if self.hold:
+                    await asyncio.sleep(self.hold)
                 extra = f"Retry-After: {self.retry_after}\r\n" if self.retry_after else ""
                 writer.write(
                     f"HTTP/1.1 {self.status} X\r\nContent-Length: 2\r\n{extra}\r\nok".encode()
