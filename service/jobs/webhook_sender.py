@@ -44,7 +44,8 @@ RETRY_AFTER_SECONDS = (5, 30, 120, 600)  # the first retries; then every RETRY_L
 RETRY_LATER_SECONDS = 3600
 JITTER = 0.2
 ANSWER_BYTES = 4096
-LEASE_MS = 15_000  # a dead worker holds its endpoints this long; renewed by each delivery (at most ~9 s)
+# A dead worker holds its endpoints this long; each delivery (at most ~9 s) renews it.
+LEASE_MS = 15_000
 POLL_SECONDS = 0.2
 TIMEOUT = httpx.Timeout(5.0, connect=3.0)
 USER_AGENT = "DangerHall-Webhooks/1"
