@@ -59,3 +59,54 @@ async def test_a_keys_endpoint_hears_every_event_of_its_game_in_order(valkey):
     finally:
         await webhooks.remove(redis, key.id, endpoint.id)
         await redis.aclose()
+
+
+async def test_a_key_hears_the_games_its_registered_players_sit_in(valkey):
+    """A game no key created is heard by the key that registered a player seated in it:
+    seats taken and given up, and the game's end (here abandoned by its admin)."""
+    redis = await store_client(valkey.url)
+    key, token = await app_keys.create(redis, "registered players", {})
+    wanted = ["seat.joined", "seat.left", "game.abandoned"]
+    endpoint = await webhooks.add(redis, key.id, "http://127.0.0.1:9/in", wanted, [], 0, 5)
+    try:
+        async with AsyncTestClient(app=make_app(valkey)) as client:
+            player = (
+                await client.post("/v1/players", json={"name": "Ann"}, headers=bearer(token))
+            ).json()
+            r = await client.post("/v1/games", json={"game": "danger-13", "seats": 3})
+            game = r.json()
+            sat = await client.post(
+                f"/v1/games/{game['id']}/players",
+                json={"name": "Ann"},
+                headers=bearer(player["token"]),
+            )
+            assert sat.status_code == 201, sat.text
+            other = (
+                await client.post(f"/v1/games/{game['id']}/players", json={"name": "Bo"})
+            ).json()
+            r = await client.delete(
+                f"/v1/games/{game['id']}/players/{other['seat']}", headers=bearer(other["token"])
+            )
+            assert r.status_code in (200, 204), r.text
+            r = await client.post(
+                f"/v1/games/{game['id']}/abandon", headers=bearer(game["admin_token"])
+            )
+            assert r.status_code == 200, r.text
+            queued: list[webhook_deliveries.Delivery] = []
+            for _ in range(300):
+                queued = await webhook_deliveries.head(redis, endpoint.id, 100)
+                if queued and queued[-1].type == "game.abandoned":
+                    break
+                await asyncio.sleep(0.1)
+        assert [d.type for d in queued] == [
+            "seat.joined",
+            "seat.joined",
+            "seat.left",
+            "game.abandoned",
+        ]
+        joined = msgspec.json.decode(queued[0].body)["data"]
+        assert joined["player"] == player["id"] and joined["name"] == "Ann"
+        assert msgspec.json.decode(queued[-1].body)["data"]["reason"] == "admin"
+    finally:
+        await webhooks.remove(redis, key.id, endpoint.id)
+        await redis.aclose()
