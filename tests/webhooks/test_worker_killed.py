@@ -59,9 +59,10 @@ async def test_a_worker_killed_mid_delivery_loses_nothing(tmp_path: Path):
         finally:
             again.send_signal(signal.SIGTERM)
             again.wait(timeout=20)
-        types = {}
-        for r in receiver.received:
-            types[r.headers["webhook-id"]] = msgspec.json.decode(r.body)["type"]
+        types = {
+            got.headers["webhook-id"]: msgspec.json.decode(got.body)["type"]
+            for got in receiver.received
+        }
         assert sorted(types.values()) == ["game.started", "seat.joined", "seat.joined"]
         cut_off = receiver.received[0].headers["webhook-id"]
         assert [r.headers["webhook-id"] for r in receiver.received].count(cut_off) >= 2
