@@ -18,6 +18,10 @@ from tests.processes import run_cli
 from tests.projections import caught_up
 from tests.stores import store_client, with_queue
 
+# Dead letters per group: both entries in each read model's; the webhooks' group, with no
+# endpoint anywhere, reads no game, so only the entry that names none is one of its.
+EXPECTED = {group: 1 if group == "hooks" else 2 for group in GROUPS}
+
 
 async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_on(own_server):
     redis = await store_client(own_server.url)
@@ -37,20 +41,20 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
         while True:
             health = await caught_up(client)
             dead = {name: p["dead_letters"] for name, p in health["projections"].items()}
-            if dead == dict.fromkeys(GROUPS, 2):
+            if dead == EXPECTED:
                 break
             assert asyncio.get_running_loop().time() < deadline, health
             await asyncio.sleep(0.2)
-        assert all(p["errors"] >= 3 for p in health["projections"].values()), health
+        assert all(health["projections"][g]["errors"] >= 3 for g in EXPECTED), health
         lobby = (await client.get("/v1/games")).json()
         assert [g["id"] for g in lobby["games"]] == [table.id]  # the rest was applied
 
     listed = run_cli("projections", "dead-letters", REDIS_URL=own_server.url)
     assert listed.returncode == 0, listed.stderr
     letters = [json.loads(line) for line in listed.stdout.splitlines()]
-    assert len(letters) == 2 * len(GROUPS)
+    assert len(letters) == sum(EXPECTED.values())
     assert {(d["projection"], d["entry"]) for d in letters} == {
-        (group, entry.decode()) for group in GROUPS for entry in bad
+        (group, entry.decode()) for group in GROUPS for entry in bad[2 - EXPECTED[group] :]
     }
     assert all(d["delivered"] == 3 and d["error"] for d in letters)
     assert {d["fields"].get("game") for d in letters} == {"poisoned", None}
@@ -61,7 +65,9 @@ async def test_a_poison_entry_goes_to_the_dead_letters_and_the_projections_move_
             assert group["pending"] == 0
 
     cleared = run_cli("projections", "clear-dead-letters", REDIS_URL=own_server.url)
-    assert cleared.returncode == 0 and f"dropped {2 * len(GROUPS)}" in cleared.stdout, cleared
+    assert cleared.returncode == 0 and f"dropped {sum(EXPECTED.values())}" in cleared.stdout, (
+        cleared
+    )
     assert run_cli("projections", "dead-letters", REDIS_URL=own_server.url).stdout == ""
     # A rebuild reads every stream: it says which game it cannot read, and switches nothing.
     rebuilt = run_cli("projections", "rebuild", REDIS_URL=own_server.url)

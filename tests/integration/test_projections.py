@@ -21,7 +21,8 @@ async def test_round_summaries_player_statistics_and_a_rebuild(own_server):
     app = create_app(with_queue(settings, own_server), own_server.url)
     async with AsyncTestClient(app=app) as client:
         health = await caught_up(client)
-        assert set(health["projections"]) == {"lobby", "rounds", "players", "player_games", "log"}
+        groups = {"lobby", "rounds", "players", "player_games", "log", "hooks"}
+        assert set(health["projections"]) == groups
         # Seat 0 of both games is one registered player, who joins under other names;
         # the other seats are anonymous, or another player of the same name.
         ann = (await client.post("/v1/players", json={"name": "Ann"})).json()
