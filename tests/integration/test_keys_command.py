@@ -78,3 +78,42 @@ async def test_run_where_make_run_runs_the_key_is_the_running_services(tmp_path)
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)
+
+
+def test_an_operator_adds_lists_pauses_and_removes_a_keys_webhook(valkey):
+    """`danger keys webhook ...` on the running service's store (REDIS_URL): the secret is
+    shown once, a URL the service may not reach is refused, an unknown key is refused."""
+    from tests.processes import run_cli
+
+    made = run_cli("keys", "create", "hooks", REDIS_URL=valkey.url)
+    key_id = made.stdout.split()[1]
+    add = ("keys", "webhook", "add", key_id)
+    refused = run_cli(
+        *add, "http://127.0.0.1:9/h", "--events", "game.finished", REDIS_URL=valkey.url
+    )
+    assert refused.returncode == 1 and "127.0.0.1" in refused.stderr
+    unknown = run_cli(*add, "https://93.184.216.34/h", "--events", "game.won", REDIS_URL=valkey.url)
+    assert unknown.returncode == 2 and "game.won" in unknown.stderr
+    added = run_cli(
+        *add,
+        "https://93.184.216.34/h",
+        "--events",
+        "game.finished,turn.changed",
+        REDIS_URL=valkey.url,
+    )
+    assert added.returncode == 0, added.stderr
+    hook_id = added.stdout.split()[1]
+    assert "whsec_" in added.stdout
+    listed = run_cli("keys", "webhook", "list", key_id, REDIS_URL=valkey.url)
+    assert hook_id in listed.stdout and "game.finished,turn.changed" in listed.stdout
+    paused = run_cli("keys", "webhook", "pause", key_id, hook_id, REDIS_URL=valkey.url)
+    assert paused.returncode == 0
+    assert (
+        "paused by its owner"
+        in run_cli("keys", "webhook", "list", key_id, REDIS_URL=valkey.url).stdout
+    )
+    removed = run_cli("keys", "webhook", "remove", key_id, hook_id, REDIS_URL=valkey.url)
+    assert removed.returncode == 0
+    assert hook_id not in run_cli("keys", "webhook", "list", key_id, REDIS_URL=valkey.url).stdout
+    nobody = run_cli("keys", "webhook", "list", "nosuchkey000", REDIS_URL=valkey.url)
+    assert nobody.returncode == 1
