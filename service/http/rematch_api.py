@@ -52,10 +52,12 @@ class RematchController(Controller):
         async def make(
             name: str, seats: int, options: object, private: bool
         ) -> tuple[Game, str, str | None]:
+            # The old game's app key has the new one too (its webhooks hear of it).
+            owner = (await service.store.secrets(game_id)).get("owner")
             async with request.app.state.open_games.place(
                 request.app.state.redis, request.scope, service
             ) as place:
-                made = await service.create(name, seats, options, private)
+                made = await service.create(name, seats, options, private, owner)
                 place.keep(made[0].id)
             return made
 

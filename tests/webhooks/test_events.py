@@ -9,6 +9,7 @@ import asyncio
 import msgspec
 from litestar.testing import AsyncTestClient
 
+from events.store import EventStore
 from service.http.guards import app_keys
 from service.play import webhook_deliveries, webhooks
 from tests.conftest import make_app
@@ -109,4 +110,26 @@ async def test_a_key_hears_the_games_its_registered_players_sit_in(valkey):
         assert msgspec.json.decode(queued[-1].body)["data"]["reason"] == "admin"
     finally:
         await webhooks.remove(redis, key.id, endpoint.id)
+        await redis.aclose()
+
+
+async def test_a_rematch_of_a_keys_game_is_the_keys_too(valkey):
+    redis = await store_client(valkey.url)
+    key, token = await app_keys.create(redis, "rematches", {})
+    try:
+        async with AsyncTestClient(app=make_app(valkey)) as client:
+            r = await client.post(
+                "/v1/games", json={"game": "danger", "seats": 2}, headers=bearer(token)
+            )
+            table = Table(client, r.json()["id"], r.json()["admin_token"])
+            for seat in range(2):
+                r = await client.post(f"/v1/games/{table.id}/players", json={"name": f"p{seat}"})
+                table.tokens.append(r.json()["token"])
+            await client.post(f"/v1/games/{table.id}/start", headers=bearer(table.admin))
+            await play_to_end(table)
+            r = await client.post(f"/v1/games/{table.id}/rematch", headers=table.auth(0))
+            assert r.status_code == 200, r.text
+            store = EventStore(redis)
+            assert (await store.secrets(r.json()["id"])).get("owner") == key.id
+    finally:
         await redis.aclose()
