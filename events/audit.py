@@ -170,7 +170,7 @@ def _replay(
             batches.append([envelope])
         else:
             batches[-1].append(envelope)
-    started: dict[str, datetime] = {}  # running timer id -> when it began
+    timers = TimerStarts()
     last_at = _time(envelopes[0].at)
     clock = _Clock(created=last_at)
     for batch in batches:
@@ -179,7 +179,7 @@ def _replay(
             _fail(checks, "rules", first.seq, "event time goes backwards")
         last_at = _time(first.at)
         if first.cause is not None and first.cause.get("type") == "fire_timer":
-            _check_timer(table, rules, started, first, checks)
+            _check_timer(table, rules, timers, first, checks)
         if first.cause is not None and first.cause.get("type") == "abandon":
             _check_abandon(clock, first, checks)
         clock.saw(first)
@@ -199,11 +199,50 @@ def _replay(
             except Exception as exc:
                 _fail(checks, "rules", envelope.seq, f"the event cannot be folded: {exc}")
                 return
-            running = table.timer_ids()
-            for timer_id in running.keys() - started.keys():
-                started[timer_id] = _time(envelope.at)
-            for timer_id in started.keys() - running.keys():
-                del started[timer_id]
+            timers.saw(table, envelope)
+
+
+class TimerStarts:
+    """When each running timer of a game began: the `at` of the event after which it first
+    ran (its deadline is that and its seconds, as every process derives it from the log)."""
+
+    def __init__(self) -> None:
+        self.started: dict[str, datetime] = {}
+
+    def saw(self, table: tables.Table, envelope: Envelope) -> None:
+        """`envelope` was folded into `table`."""
+        running = table.timer_ids()
+        for timer_id in running.keys() - self.started.keys():
+            self.started[timer_id] = _time(envelope.at)
+        for timer_id in self.started.keys() - running.keys():
+            del self.started[timer_id]
+
+    def deadline(self, table: tables.Table, rules: GameRules, timer_id: str) -> datetime | None:
+        """The deadline of a timer running now; None for one that is not."""
+        running = dict(tables.running_timers(table, rules))
+        if timer_id not in running or timer_id not in self.started:
+            return None
+        return self.started[timer_id] + timedelta(seconds=running[timer_id].seconds)
+
+
+def rung_timers(envelopes: list[Envelope]) -> list[tuple[int, str, datetime | None]]:
+    """(seq, timer id, its deadline) for every batch a `fire_timer` caused in a log that
+    begins with its `game_created`; the deadline is None for a timer that was not running."""
+    rules = GAMES[envelopes[0].data["game"]]
+    codec = EventCodec((*tables.TABLE_EVENTS, *rules.events))
+    created = codec.event(envelopes[0])
+    assert isinstance(created, tables.GameCreated)
+    table = tables.from_created(rules, created)
+    timers = TimerStarts()
+    rung = []
+    for envelope in envelopes[1:]:
+        cause = envelope.cause or {}
+        if cause.get("type") == "fire_timer":
+            timer_id = cause.get("timer", "")
+            rung.append((envelope.seq, timer_id, timers.deadline(table, rules, timer_id)))
+        tables.evolve(table, rules, codec.event(envelope))
+        timers.saw(table, envelope)
+    return rung
 
 
 class _Clock:
@@ -272,7 +311,7 @@ def _time(at: str) -> datetime:
 def _check_timer(
     table: tables.Table,
     rules: GameRules,
-    started: dict[str, datetime],
+    timers: TimerStarts,
     first: Envelope,
     checks: dict[str, Check],
 ) -> None:
@@ -280,13 +319,10 @@ def _check_timer(
     if first.actor != "server":
         _fail(checks, "rules", first.seq, f"{first.actor} rang a timer; only the server may")
         return
-    running = dict(tables.running_timers(table, rules))
     assert first.cause is not None, "called for a fire_timer cause"
-    timer_id = first.cause["timer"]
-    if timer_id in running and timer_id in started:
-        deadline = started[timer_id] + timedelta(seconds=running[timer_id].seconds)
-        if _time(first.at) + timedelta(milliseconds=1) < deadline:
-            _fail(checks, "rules", first.seq, f"the timer rang before its deadline {deadline}")
+    deadline = timers.deadline(table, rules, first.cause["timer"])
+    if deadline is not None and _time(first.at) + timedelta(milliseconds=1) < deadline:
+        _fail(checks, "rules", first.seq, f"the timer rang before its deadline {deadline}")
 
 
 def _compare(batch: list[Envelope], decided: list[Event], checks: dict[str, Check]) -> None:

@@ -3,12 +3,14 @@ the store an operator might point REDIS_URL at, not the service's embedded one."
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from redis import Redis
@@ -140,6 +142,17 @@ class Store:
             except RedisError:
                 time.sleep(0.05)
         raise AssertionError("valkey-server did not answer PING")
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """SIGSTOP for the block, then SIGCONT: a server that hears nothing and answers
+        nothing meanwhile (a replica that confirms nothing)."""
+        assert self.process is not None, "a running server"
+        self.process.send_signal(signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            self.process.send_signal(signal.SIGCONT)
 
     def kill(self) -> None:
         """SIGKILL: a crash, nothing flushed that was not flushed already."""

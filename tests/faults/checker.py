@@ -29,11 +29,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from domain.kernel import table as tables
 from domain.registry import GAMES
 from events import keys
-from events.audit import audit
-from events.envelope import Envelope, EventCodec
+from events.audit import audit, rung_timers
+from events.envelope import Envelope
 from events.store import EventStore, decode_envelope
 
 # Processes read the store's clock through a measured offset (service/infra/clock.py): a
@@ -86,32 +85,12 @@ def _text(value: Any) -> str:
 
 
 def timers_rung(envelopes: list[Envelope]) -> list[tuple[int, str, datetime | None]]:
-    """(seq, timer id, its deadline) for every batch a `fire_timer` caused; the deadline is
-    None for a timer that was not running (the table writes nothing for one: such a batch
-    is a violation by itself)."""
+    """(seq, timer id, its deadline) for every batch a `fire_timer` caused, as the audit
+    derives the deadlines (a timer that was not running has none: the table writes nothing
+    for one, so such a batch is a violation by itself)."""
     if not envelopes or envelopes[0].data.get("game") not in GAMES:
         return []
-    rules = GAMES[envelopes[0].data["game"]]
-    codec = EventCodec((*tables.TABLE_EVENTS, *rules.events))
-    created = codec.event(envelopes[0])
-    assert isinstance(created, tables.GameCreated)
-    table = tables.from_created(rules, created)
-    started: dict[str, datetime] = {}
-    rung = []
-    for envelope in envelopes[1:]:
-        cause = envelope.cause or {}
-        if cause.get("type") == "fire_timer":
-            running = dict(tables.running_timers(table, rules))
-            timer = cause.get("timer", "")
-            deadline = None
-            if timer in running and timer in started:
-                deadline = started[timer] + timedelta(seconds=running[timer].seconds)
-            rung.append((envelope.seq, timer, deadline))
-        tables.evolve(table, rules, codec.event(envelope))
-        running_ids = table.timer_ids()
-        for timer_id in running_ids.keys() - started.keys():
-            started[timer_id] = _time(envelope.at)
-    return rung
+    return rung_timers(envelopes)
 
 
 async def check_logs(redis: Any, history: Any, verdict: Verdict) -> None:

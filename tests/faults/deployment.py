@@ -189,17 +189,6 @@ class Deployment:
             time.sleep(0.2)
         raise AssertionError(f"api{n} did not come up; see {self.apis[n].log}")
 
-    def roles(self) -> dict[str, str]:
-        """Each node's role, by its host's name ("master", "slave" or "down")."""
-        roles = {}
-        for node in self.nodes:
-            try:
-                with Redis(node.host, node.port, socket_timeout=1) as r:
-                    roles[self.node_host(node).name] = r.execute_command("ROLE")[0].decode()
-            except RedisError:
-                roles[self.node_host(node).name] = "down"
-        return roles
-
     def steady(self) -> bool:
         """Every node up and saying the cluster is ok, three masters, each with a replica
         whose link is up: appends can be confirmed everywhere again."""

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import signal
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -201,10 +200,8 @@ class Nemesis:
 
     async def pause_node(self, held: float) -> str:
         node = self.rng.choice(self.deployment.nodes)
-        assert node.process is not None
-        node.process.send_signal(signal.SIGSTOP)
-        await self._hold(held)
-        node.process.send_signal(signal.SIGCONT)
+        with node.paused():
+            await self._hold(held)
         return self._host(node).name
 
     async def kill_api(self, held: float) -> str:

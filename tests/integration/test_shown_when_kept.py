@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import asyncio
-import signal
 
 import httpx
 import msgspec
@@ -51,16 +50,12 @@ async def test_an_entry_whose_copy_the_replica_has_not_confirmed_is_not_shown(st
             await wait_for(lambda: status())
             assert await status() == "open"
 
-            assert replica.process is not None
-            replica.process.send_signal(signal.SIGSTOP)  # it hears nothing, confirms nothing
-            try:
+            with replica.paused():  # it hears nothing, confirms nothing
                 r = await client.post(f"/v1/games/{table.id}/start", headers=bearer(table.admin))
                 assert r.status_code == 503 and r.json()["code"] == "not_replicated"
                 await asyncio.sleep(2.0)  # the projections try, and try again
                 assert await status() == "open"
                 assert await pending(redis, "lobby") >= 1
-            finally:
-                replica.process.send_signal(signal.SIGCONT)
             await wait_for(lambda: _active(status), 30)
             await wait_for(lambda: _none_pending(redis), 30)
     finally:
@@ -104,15 +99,11 @@ async def test_a_stream_shows_an_append_once_the_replica_confirms_it(stores):  #
                 pass
             assert event is not None and event["seq"] == seq
 
-            assert replica.process is not None
-            replica.process.send_signal(signal.SIGSTOP)
-            try:
+            with replica.paused():  # it hears nothing, confirms nothing
                 seat, legal = await first_to_act(table)
                 sent = await table.send(seat, legal[0], **{"Idempotency-Key": "unkept"})
                 assert sent.status_code == 503 and sent.json()["code"] == "not_replicated"
                 assert await shown(1.5) is None  # written on the primary, not shown
-            finally:
-                replica.process.send_signal(signal.SIGCONT)
             event = await shown(10)
             logged = {e["seq"]: e["hash"] for e in await events_of(client, table.id)}
             assert event is not None and event["seq"] == seq + 1

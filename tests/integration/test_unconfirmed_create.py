@@ -5,8 +5,6 @@ one afresh. (The fault suite found an open game nobody held beside the one a ret
 
 from __future__ import annotations
 
-import signal
-
 from litestar.testing import AsyncTestClient
 
 from events.keys import GameKeys
@@ -24,15 +22,11 @@ async def test_a_create_answered_503_is_the_same_game_when_sent_again(stores):  
     primary, replica = replicated(stores)
     app = make_app(primary, durability=Durability("replicas", 1, wait_ms=200), background=False)
     async with AsyncTestClient(app=app) as client:
-        assert replica.process is not None
-        replica.process.send_signal(signal.SIGSTOP)
-        try:
+        with replica.paused():  # it hears nothing, confirms nothing
             for _ in range(2):  # written once; not confirmed, so neither answered nor redone
                 r = await client.post("/v1/games", json=BODY, headers=KEY)
                 assert r.status_code == 503 and r.json()["code"] == "not_replicated", r.text
             assert await games_stored(primary) == 1
-        finally:
-            replica.process.send_signal(signal.SIGCONT)
         r = await client.post("/v1/games", json=BODY, headers=KEY)
         assert r.status_code == 201, r.text
         created = r.json()
@@ -49,9 +43,7 @@ async def test_a_create_a_failover_took_back_is_made_afresh(stores):  # noqa: F8
     primary, replica = replicated(stores)
     app = make_app(primary, durability=Durability("replicas", 1, wait_ms=200), background=False)
     async with AsyncTestClient(app=app) as client:
-        assert replica.process is not None
-        replica.process.send_signal(signal.SIGSTOP)
-        try:
+        with replica.paused():  # it hears nothing, confirms nothing
             r = await client.post("/v1/games", json=BODY, headers=KEY)
             assert r.status_code == 503 and r.json()["code"] == "not_replicated", r.text
             # What a failover to a replica that never had it does: the game is gone.
@@ -60,8 +52,6 @@ async def test_a_create_a_failover_took_back_is_made_afresh(stores):  # noqa: F8
                 assert len(lost) == 1
                 game_id = lost[0].decode().rsplit(":", 1)[1]
                 redis.delete(*redis.scan_iter(match=f"*{GameKeys(game_id).shard}*{game_id}*"))
-        finally:
-            replica.process.send_signal(signal.SIGCONT)
         r = await client.post("/v1/games", json=BODY, headers=KEY)
         assert r.status_code == 201, r.text
         assert r.json()["id"] != game_id
