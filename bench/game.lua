@@ -17,6 +17,9 @@ local g, phase, k, id, admin, tokens
 completed, failed = 0, 0
 local stride
 local prefer = os.getenv("BENCH_PREFER") -- nil: no Prefer header, the full answer
+local key = os.getenv("BENCH_KEY") -- an app key's token: the games created are the key's
+local create_headers = { ["Content-Type"] = "application/json" }
+if key then create_headers["Authorization"] = "Bearer " .. key end
 
 function init(args)
   stride = tonumber(os.getenv("BENCH_THREADS"))
@@ -33,7 +36,7 @@ end
 function request()
   local game = games[g]
   if phase == "create" then
-    return wrk.format("POST", "/v1/games", json, game.create)
+    return wrk.format("POST", "/v1/games", create_headers, game.create)
   elseif phase == "join" then
     return wrk.format("POST", "/v1/games/" .. id .. "/players", json, game.joins[k])
   elseif phase == "start" then

@@ -60,9 +60,7 @@ def part_of(stack: list[str]) -> str:
 def _queue_wait() -> str:
     """The frame of the log writer's thread waiting for records (service/infra/logs.py)."""
     source = (Path(__file__).resolve().parent.parent / "service" / "infra" / "logs.py").read_text()
-    line = next(
-        n for n, text in enumerate(source.splitlines(), 1) if "self.records.get()]" in text
-    )
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if "self.records.get()]" in text)
     return f"Writer._run (service/infra/logs.py:{line})"
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import httpx
 
-from bench import peer, record
+from bench import keyed_games, peer, record
 from bench.replay import measure_replay
 from service.infra.config import SERVER_STACKS, Rates, Settings
 from service.infra.embedded import EmbeddedValkey
@@ -253,16 +253,22 @@ def start_serve(
 def command_path(
     redis_url: str, valkey_pid: int, processes: int, args: argparse.Namespace, stack: str
 ) -> dict:
-    serve, url = start_serve(redis_url, processes, stack)
+    hooks = {"DANGER_WEBHOOK_PRIVATE": "1"} if args.webhook else {}
+    serve, url = start_serve(redis_url, processes, stack, hooks)
     env = {"BENCH_GAMES": str(OUT / "games.lua")}
     if args.minimal:
         env["BENCH_PREFER"] = "return=minimal"
+    keyed = None
     try:
         wait_healthy(f"{url}/health", serve)
+        if args.keyed_games or args.webhook:
+            keyed = keyed_games.prepare(url, redis_url, args.keyed_games, args.webhook)
+            env["BENCH_KEY"] = keyed.token
         wrk("game.lua", url, args.connections, args.warmup, env)
         sampler = LagSampler(redis_url)
         sampler.start()
         watch = {**api_and_worker(serve.pid), "valkey": [valkey_pid]}
+        heard = keyed.delivered if keyed is not None else 0
         figures = wrk("game.lua", url, args.connections, args.duration, env, watch)
         cpu = figures["cpu_ms_per_request"]
         cpu["api+worker"] = round(cpu["api"] + cpu["worker"], 3)
@@ -271,8 +277,12 @@ def command_path(
         figures["lag_p50_ms"] = percentile(sampler.samples, 50)
         figures["lag_p99_ms"] = percentile(sampler.samples, 99)
         figures["lag_samples"] = len(sampler.samples)
+        if keyed is not None:
+            figures["webhooks_delivered"] = keyed.delivered - heard  # during the load
     finally:
         stop(serve)
+        if keyed is not None:
+            keyed.close()
     return figures
 
 
@@ -409,6 +419,17 @@ def main(argv: list[str] | None = None) -> int:
         help="send commands with `Prefer: return=minimal` (a 204 with the seq, no body)",
     )
     parser.add_argument(
+        "--keyed-games",
+        type=int,
+        default=0,
+        help="games of an app key started before the load; the load's games are the key's too",
+    )
+    parser.add_argument(
+        "--webhook",
+        action="store_true",
+        help="the key has an endpoint hearing every event type (bench/keyed_games.py)",
+    )
+    parser.add_argument(
         "--stacks",
         nargs="+",
         default=[Settings().server.server_stack],
@@ -482,6 +503,7 @@ def main(argv: list[str] | None = None) -> int:
                 "projection_lag_p99_ms": r["service"]["lag_p99_ms"],
                 "games_completed": r["service"]["games_completed"],
                 "games_failed": r["service"]["games_failed"],
+                "webhooks_delivered": r["service"].get("webhooks_delivered", 0),
                 "errors": r["service"]["errors_seen"] + r["anchor"]["refused"],
                 "loadgen_cpu_share": [
                     r["service"]["loadgen_cpu_share"],

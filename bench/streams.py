@@ -352,9 +352,7 @@ async def run(args: argparse.Namespace, url: str, redis: Redis, pids: dict) -> d
             plan.append((game.id, game.tokens[seat] if seat < len(game.tokens) else None))
         ctx = multiprocessing.get_context("spawn")
         ours, theirs = ctx.Pipe()
-        streams = ctx.Process(
-            target=streams_process, args=(theirs, url, plan, args.clients_cpus)
-        )
+        streams = ctx.Process(target=streams_process, args=(theirs, url, plan, args.clients_cpus))
         began = time.perf_counter()
         streams.start()
         pids["streams"] = [streams.pid or 0]

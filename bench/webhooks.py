@@ -94,7 +94,7 @@ async def sender_rate(valkey_url: str, url: str, endpoints: int, each: int, body
         for e in made
         for n in range(each)
     ]
-    await webhook_deliveries.queue(redis, queued, 0)
+    await webhook_deliveries.queue(redis, queued, 0, len(queued))
     sender = Sender(redis, clock, Webhooks(private=True))
     began = time.perf_counter()
     task = asyncio.create_task(sender.run())

@@ -20,8 +20,16 @@ from service.play.receipts import header, signed_receipt
 
 ANSWER = {  # a command's answer as the service encodes it: three events and a view
     "seq": 40,
-    "events": [{"seq": 38 + i, "type": "card_drawn", "data": {"seat": 0, "card": "G4"},
-                "hash": "7e" * 32, "prev": "dd" * 32} for i in range(3)],
+    "events": [
+        {
+            "seq": 38 + i,
+            "type": "card_drawn",
+            "data": {"seat": 0, "card": "G4"},
+            "hash": "7e" * 32,
+            "prev": "dd" * 32,
+        }
+        for i in range(3)
+    ],
     "view": {"rows": [[f"R{i}" for i in range(5)] for _ in range(4)], "hand": ["G4"] * 3},
 }
 

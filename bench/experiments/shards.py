@@ -64,16 +64,12 @@ async def measure(url: str, shards: int, games: int, repeat: int) -> dict[str, f
     out = {
         "sweep_due_games_ms": await timed(lambda: store.due_games(now, 500), repeat),
         "health_lag_ms": await timed(lambda: lag(redis), repeat),
-        "health_dead_letters_ms": await timed(
-            lambda: dead_letters.counts(redis, GROUPS), repeat
-        ),
+        "health_dead_letters_ms": await timed(lambda: dead_letters.counts(redis, GROUPS), repeat),
         "player_statistics_ms": await timed(lambda: player_results(redis, "a"), repeat),
         "read_every_feed_ms": await timed(
             lambda: read_streams(redis, dict.fromkeys(feeds, ">"), 500, ("lobby", "c")), repeat
         ),
-        "lobby_page_ms": await timed(
-            lambda: lobby.list_games(redis, "open", None, 50), repeat
-        ),
+        "lobby_page_ms": await timed(lambda: lobby.list_games(redis, "open", None, 50), repeat),
     }
     await redis.aclose()
     return out

@@ -46,7 +46,7 @@ def start(
 ) -> list[Projection]:
     """Start them all; the projections' consumers, whose errors /health shows. `bell`: the
     process's subscription to the feeds' bell (service/infra/bell.py)."""
-    projections = consumers(redis, store, settings.projections, bell)
+    projections = consumers(redis, store, settings.projections, bell, settings.webhooks)
     for projection in projections:
 
         async def project(_: TaskHealth, projection=projection) -> None:

@@ -72,7 +72,8 @@ async def webhook(args: argparse.Namespace, redis: Any) -> int:
         print(f"danger keys webhook {action}: the key has no webhook {rest[1:]!r}", file=sys.stderr)
         return 1
     if action == "remove":
-        await webhooks.remove(redis, key_id, endpoint.id)
+        if await webhooks.remove(redis, key_id, endpoint.id):
+            await webhook_deliveries.forget(redis, endpoint.id)
         print(f"removed {endpoint.id}")
     elif action == "rotate":
         rotated = await webhooks.rotate(redis, endpoint, now_ms)

@@ -201,7 +201,8 @@ class WebhooksController(Controller):
     )
     async def remove(self, request: Request, webhook_id: WebhookId) -> None:
         endpoint = await _own(request, webhook_id)
-        await webhooks.remove(request.app.state.redis, endpoint.key, endpoint.id)
+        if await webhooks.remove(request.app.state.redis, endpoint.key, endpoint.id):
+            await deliveries.forget(request.app.state.redis, endpoint.id)
 
     @post(
         "/{webhook_id:str}/secret",

@@ -805,6 +805,13 @@ class Webhooks:
         "deliveries a worker sends at once (one at a time per endpoint)",
         at_least(1),
     )
+    queued: int = setting(
+        "DANGER_WEBHOOK_QUEUED",
+        10_000,
+        _whole,
+        "deliveries an endpoint may have waiting; one that has this many is paused",
+        at_least(1),
+    )
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,11 @@ set in the order they were queued), the attempts of each, and its recent finishe
 delivery's id is a digest of (endpoint, game, seq, type), so a feed entry delivered twice
 to the projection queues nothing twice. `dg:{hooks}:due` holds each endpoint with
 deliveries waiting, scored by when its next one is due: the workers' to-do list.
+
+What an endpoint holds is bounded: at most `DANGER_WEBHOOK_QUEUED` deliveries waiting (a
+delivery past that is not queued, and the projection pauses the endpoint), and its latest
+FINISHED_KEPT finished ones, each with its last ATTEMPTS_KEPT attempts; older finished ones
+are deleted, and a removed endpoint's all (`forget`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from service.play.webhooks import TAG
 DUE = f"{TAG}:due"
 ATTEMPTS_KEPT = 20  # of each delivery
 FINISHED_KEPT = 1_000  # of each endpoint, listed to its owner
+TRIMMED_EVERY = 100  # finished ones past FINISHED_KEPT deleted in batches of this many
 Status = Literal["queued", "delivered", "failed"]
 
 
@@ -76,33 +82,44 @@ def delivery_id(endpoint_id: str, game: str, seq: int, event_type: str) -> str:
     return "msg_" + digest[:24]
 
 
-# KEYS: 1 the delivery, 2 the endpoint's queue, 3 its counter. ARGV: 1 the record, 2 its id.
-# Queued once: a second call with the same id (a redelivered feed entry) does nothing.
+# KEYS: 1 the delivery, 2 the endpoint's queue, 3 its counter. ARGV: 1 the record, 2 its id,
+# 3 the most the queue holds. Queued once: a second call with the same id (a redelivered
+# feed entry) does nothing (0); a full queue takes nothing (-1).
 _QUEUE = Script("""
-if redis.call('SET', KEYS[1], ARGV[1], 'NX') then
-  redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[2])
-  return 1
-end
-return 0
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return -1 end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[2])
+return 1
 """)
 
 
-async def queue(redis: Any, deliveries: list[Delivery], now_ms: int) -> int:
-    """Queue each delivery once; each endpoint given work is due now. How many were new."""
+class Queued(msgspec.Struct, frozen=True):
+    new: int  # deliveries queued now
+    full: frozenset[str]  # endpoints whose queue had no room for one
+
+
+async def queue(redis: Any, deliveries: list[Delivery], now_ms: int, most: int) -> Queued:
+    """Queue each delivery once, in an endpoint's queue of at most `most`; each endpoint
+    given work is due now."""
     new = 0
     endpoints: set[str] = set()
+    full: set[str] = set()
     for delivery in deliveries:
         keys = [
             record_key(delivery.endpoint, delivery.id),
             queue_key(delivery.endpoint),
             f"{tag(delivery.endpoint)}:n",
         ]
-        if await _QUEUE(redis, keys, [msgspec.json.encode(delivery), delivery.id]):
+        done = await _QUEUE(redis, keys, [msgspec.json.encode(delivery), delivery.id, most])
+        if done == 1:
             new += 1
             endpoints.add(delivery.endpoint)
+        elif done == -1:
+            full.add(delivery.endpoint)
     if endpoints:
         await redis.zadd(DUE, dict.fromkeys(endpoints, now_ms), lt=True)
-    return new
+    return Queued(new, frozenset(full))
 
 
 async def head(redis: Any, endpoint_id: str, count: int) -> list[Delivery]:
@@ -138,9 +155,40 @@ async def record_attempt(
     if status != "queued":
         pipe.zrem(queue_key(delivery.endpoint), delivery.id)
         pipe.zadd(finished_key(delivery.endpoint), {delivery.id: now_ms})
-        pipe.zremrangebyrank(finished_key(delivery.endpoint), 0, -FINISHED_KEPT - 1)
-    await pipe.execute()
+        pipe.zcard(finished_key(delivery.endpoint))
+    done = await pipe.execute()
+    if status != "queued" and done[-1] > FINISHED_KEPT + TRIMMED_EVERY:
+        await _trim_finished(redis, delivery.endpoint, done[-1] - FINISHED_KEPT)
     return changed
+
+
+async def _trim_finished(redis: Any, endpoint_id: str, count: int) -> None:
+    """The endpoint's `count` oldest finished deliveries deleted, with their attempts."""
+    ids = [_text(i) for i in await redis.zrange(finished_key(endpoint_id), 0, count - 1)]
+    if ids:
+        await _delete(redis, endpoint_id, ids)
+        await redis.zrem(finished_key(endpoint_id), *ids)
+
+
+async def _delete(redis: Any, endpoint_id: str, ids: list[str]) -> None:
+    for start in range(0, len(ids), 500):  # one slot: multi-key DELs, in bounded bites
+        chunk = ids[start : start + 500]
+        await redis.delete(
+            *[record_key(endpoint_id, i) for i in chunk],
+            *[attempts_key(endpoint_id, i) for i in chunk],
+        )
+
+
+async def forget(redis: Any, endpoint_id: str) -> None:
+    """Everything a removed endpoint held: its deliveries, their attempts, its queue."""
+    await redis.zrem(DUE, endpoint_id)
+    for kept in (queue_key(endpoint_id), finished_key(endpoint_id)):
+        await _delete(redis, endpoint_id, [_text(i) for i in await redis.zrange(kept, 0, -1)])
+    await redis.delete(queue_key(endpoint_id), finished_key(endpoint_id), f"{tag(endpoint_id)}:n")
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 async def attempts(redis: Any, endpoint_id: str, delivery_id: str) -> list[Attempt]:

@@ -23,7 +23,7 @@ from events import keys
 from events.cluster import Store, in_slices
 from events.store import EventStore
 from service.infra.bell import Bell
-from service.infra.config import ProjectionSettings
+from service.infra.config import ProjectionSettings, Webhooks
 from service.readmodels import dead_letters
 from service.readmodels.lobby import LobbyProjection
 from service.readmodels.log_heads import LogHeadsProjection
@@ -49,10 +49,15 @@ def consumers(
     store: EventStore,
     settings: ProjectionSettings | None = None,
     bell: Bell | None = None,
+    hooks: Webhooks | None = None,
 ) -> list[Projection]:
     """One consumer of each projection: what a process runs (service/assembly/background.py),
     and whose `errors` and `last_error` /health shows."""
-    return [p(redis, store, settings, bell, GROUPS) for p in PROJECTIONS]
+    made = [p(redis, store, settings, bell, GROUPS) for p in PROJECTIONS]
+    for projection in made:
+        if isinstance(projection, WebhookEventsProjection) and hooks is not None:
+            projection.queued = hooks.queued
+    return made
 
 
 async def lag(redis: Store) -> dict[str, dict[str, int]]:

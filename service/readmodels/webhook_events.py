@@ -23,6 +23,7 @@ import msgspec
 
 from events import keys
 from events.envelope import Envelope
+from service.infra.config import Webhooks
 from service.play import players as player_records
 from service.play import webhooks
 from service.play.game_model import Game
@@ -117,6 +118,7 @@ class WebhookEventsProjection(Projection):
         super().__init__(*args, **kwargs)
         self.games = Repository(self.store, FOLDS_BYTES)
         self.now_ms: Any = None  # tests set a clock; else the store's
+        self.queued = Webhooks().queued  # the process's setting, given by `consumers`
 
     async def apply(self, batches: dict[str, Updates]) -> None:
         acks = [([keys.feed(s)], [self.group, *entry_ids(u)]) for s, u in batches.items()]
@@ -149,7 +151,9 @@ class WebhookEventsProjection(Projection):
                     if endpoint.hears(event["type"], game.rules.name, _ms(event["timestamp"])):
                         deliveries.append(self._delivery(endpoint, event, now))
         if deliveries:
-            await queue(self.redis, deliveries, now)
+            queued = await queue(self.redis, deliveries, now, self.queued)
+            for endpoint_id in sorted(queued.full):
+                await self._pause_full(endpoint_id)
         pipe = self.redis.pipeline(transaction=False)
         for game_id, note in notes.items():
             pipe.set(heard_key(game_id), msgspec.json.encode(note), ex=HEARD_SECONDS)
@@ -159,6 +163,18 @@ class WebhookEventsProjection(Projection):
         await self.eval_all(
             ACK, [([keys.feed(s)], [self.group, *entry_ids(u)]) for s, u in batches.items()]
         )
+
+    async def _pause_full(self, endpoint_id: str) -> None:
+        """An endpoint with as many deliveries waiting as it may hold hears nothing more
+        until its owner resumes it; those waiting are sent once it is."""
+        endpoint = await webhooks.get(self.redis, endpoint_id)
+        if endpoint is None or endpoint.paused is not None:
+            return
+        reason = (
+            f"{self.queued} deliveries waiting, as many as an endpoint may hold "
+            "(DANGER_WEBHOOK_QUEUED): what happened since was not queued"
+        )
+        await webhooks.save(self.redis, msgspec.structs.replace(endpoint, paused=reason))
 
     def _delivery(self, endpoint: webhooks.Endpoint, event: dict[str, Any], now: int) -> Delivery:
         data = event["data"]
