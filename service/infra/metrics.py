@@ -87,6 +87,20 @@ RATE_UNCHECKED = Counter(
     "danger_rate_unchecked_total",
     "Requests let through unchecked because their rate bucket's store could not be reached.",
 )
+WEBHOOK_ATTEMPTS = Histogram(
+    "danger_webhook_attempt_duration_seconds",
+    "Webhook delivery attempts, by outcome: delivered (a 2xx), retried (anything else, to be "
+    "tried again) or given_up (the last, DANGER_WEBHOOK_RETRY_HOURS after the first failure); "
+    "from the first byte sent to the answer's last read (0 for an address refused).",
+    ["outcome"],
+    buckets=FAST,
+)
+WEBHOOKS_PAUSED = Counter(
+    "danger_webhook_endpoints_paused_total",
+    "Webhook endpoints paused by the service: `failing` (every delivery failed for "
+    "DANGER_WEBHOOK_RETRY_HOURS) or `full` (DANGER_WEBHOOK_QUEUED deliveries waiting).",
+    ["why"],
+)
 TIMERS = Counter(
     "danger_timers_rung_total",
     "Timers that took effect: by the worker at their deadline, or inline, by the command of "

@@ -32,6 +32,7 @@ from typing import Any
 import httpx
 import msgspec
 
+from service.infra import metrics
 from service.infra.clock import StoreClock
 from service.infra.config import Webhooks
 from service.jobs import webhook_targets
@@ -209,7 +210,9 @@ class Sender:
         was taken."""
         now = self.now_ms()
         taken = attempt.status is not None and 200 <= attempt.status < 300
+        seconds = attempt.ms / 1000
         if taken:
+            metrics.WEBHOOK_ATTEMPTS.labels("delivered").observe(seconds)
             await deliveries.record_attempt(self.redis, delivery, attempt, "delivered", 0, now)
             if endpoint.failing_since_ms is not None:
                 await webhooks.save(self.redis, _with(endpoint, failing_since_ms=None))
@@ -217,6 +220,7 @@ class Sender:
         first_failed = delivery.first_failed_ms or now
         window_ms = self.settings.retry_hours * 3600 * 1000
         given_up = now - first_failed >= window_ms
+        metrics.WEBHOOK_ATTEMPTS.labels("given_up" if given_up else "retried").observe(seconds)
         wait = next_try(delivery.attempts + 1, retry_after, self.rng)
         next_ms = 0 if given_up else now + int(wait * 1000)
         await deliveries.record_attempt(
@@ -230,6 +234,7 @@ class Sender:
                 self.redis, _with(endpoint, paused=reason, failing_since_ms=failing_since)
             )
             log.warning("webhook endpoint %s paused: %s", endpoint.id, reason)
+            metrics.WEBHOOKS_PAUSED.labels("failing").inc()
             return False
         if endpoint.failing_since_ms is None:
             await webhooks.save(self.redis, _with(endpoint, failing_since_ms=failing_since))

@@ -23,6 +23,7 @@ import msgspec
 
 from events import keys
 from events.envelope import Envelope
+from service.infra import metrics
 from service.infra.config import Webhooks
 from service.play import players as player_records
 from service.play import webhooks
@@ -175,6 +176,7 @@ class WebhookEventsProjection(Projection):
             "(DANGER_WEBHOOK_QUEUED): what happened since was not queued"
         )
         await webhooks.save(self.redis, msgspec.structs.replace(endpoint, paused=reason))
+        metrics.WEBHOOKS_PAUSED.labels("full").inc()
 
     def _delivery(self, endpoint: webhooks.Endpoint, event: dict[str, Any], now: int) -> Delivery:
         data = event["data"]

@@ -15,6 +15,7 @@ import pytest
 from service.http.guards import app_keys
 from service.play import webhook_deliveries, webhooks
 from service.play.webhook_deliveries import Attempt, Delivery
+from tests.api.test_observability import scrape, value
 from tests.players import bearer
 from tests.stores import store_client
 from tests.webhooks.receiver import Receiver
@@ -33,6 +34,7 @@ async def test_an_endpoint_with_a_full_queue_is_paused_and_sends_it_once_resumed
     port = receiver.port
     await receiver.down()  # away: every delivery waits
     async with serving(tmp_path, webhook_queued=3) as (client, redis):
+        before = await scrape(client)
         key, token = await app_keys.create(redis, "full", {})
         url = f"http://127.0.0.1:{port}/hooks"
         endpoint = await webhooks.add(redis, key.id, url, ["seat.joined", "game.started",
@@ -49,6 +51,11 @@ async def test_an_endpoint_with_a_full_queue_is_paused_and_sends_it_once_resumed
             await asyncio.sleep(0.1)
         assert "DANGER_WEBHOOK_QUEUED" in (await paused() or "")
         assert await redis.zcard(webhook_deliveries.queue_key(endpoint.id)) == 3
+        paused_count = "danger_webhook_endpoints_paused_total"
+        assert (
+            value(await scrape(client), paused_count, why="full")
+            == value(before, paused_count, why="full") + 1
+        )
 
         receiver.port = port
         await receiver.up()

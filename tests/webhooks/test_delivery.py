@@ -21,6 +21,7 @@ from service.infra.clock import StoreClock
 from service.infra.config import Webhooks
 from service.jobs.webhook_sender import Sender
 from service.play import webhook_deliveries, webhooks
+from tests.api.test_observability import scrape, value
 from tests.conftest import make_app
 from tests.players import Table, bearer, play_to_end
 from tests.stores import Store, store_client
@@ -118,6 +119,7 @@ async def test_a_receiver_failing_for_the_whole_window_ends_paused_with_its_atte
 ):
     receiver = await Receiver(status=500).up()
     async with serving(tmp_path, webhook_retry_hours=3 / 3600) as (client, redis):  # 3 s
+        before = await scrape(client)
         key, token = await app_keys.create(redis, "failing", {})
         endpoint = await webhooks.add(redis, key.id, receiver.url, ["game.created"], [], 0, 5)
         await keyed_game(client, token, play=False)
@@ -135,6 +137,17 @@ async def test_a_receiver_failing_for_the_whole_window_ends_paused_with_its_atte
         tried = await webhook_deliveries.attempts(redis, endpoint.id, delivery.id)
         assert len(tried) >= 2 and {a.status for a in tried} == {500}
         assert all(a.answer == "ok" for a in tried)
+        after = await scrape(client)  # what an operator sees
+        paused_count = "danger_webhook_endpoints_paused_total"
+        assert (
+            value(after, paused_count, why="failing")
+            == value(before, paused_count, why="failing") + 1
+        )
+        retried = "danger_webhook_attempt_duration_seconds_count"
+        assert (
+            value(after, retried, outcome="retried")
+            >= value(before, retried, outcome="retried") + len(tried) - 1
+        )
         await webhooks.remove(redis, key.id, endpoint.id)
     await receiver.down()
 
