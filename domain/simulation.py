@@ -145,6 +145,7 @@ def play(
     _check_replay(rules, table, log)
     assert rules.standings is not None
     standings = rules.standings(table.state)
+    _check_placings(rules, table.state, [won for _, won in standings], *_last(log))
     return Played(
         bots=list(bots),
         events=len(log),
@@ -155,6 +156,23 @@ def play(
         teams=[p.team for p in table.players],
         resigned=[p.resigned for p in table.players],
     )
+
+
+def _check_placings(rules: GameRules, state: object, won: list[bool], at: int, what: str) -> None:
+    """The placings ratings are computed from agree with the game's winners: every seat
+    placed once, and first exactly the seats that won (when any did)."""
+    if rules.placings is None:
+        return
+    sides = rules.placings(state)
+    placed = sorted(s for side in sides for s in side.seats)
+    first = {s for side in sides if side.place == 0 for s in side.seats}
+    problems = []
+    if placed != list(range(len(won))):
+        problems.append(f"seats placed {placed}")
+    if any(won) and first != {s for s, w in enumerate(won) if w}:
+        problems.append(f"placed first {sorted(first)}, won {won}")
+    if problems:
+        raise InvariantBroken(rules.name, at, what, problems)
 
 
 def _last(log: list[Event]) -> tuple[int, str]:

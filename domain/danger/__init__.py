@@ -1,6 +1,7 @@
 """Danger (Queen Games, 2001): collect points in four colours without going over 15."""
 
 from domain.kernel import GameRules
+from domain.kernel.placings import Side, placings
 
 from .bots import greedy
 from .invariants import invariants
@@ -12,6 +13,13 @@ from .view import DangerView, view
 
 def standings(state: DangerState) -> list[tuple[int, bool]]:
     return [(total, seat in (state.winners or [])) for seat, total in enumerate(state.totals)]
+
+
+def final_placings(state: DangerState) -> list[Side]:
+    """Each seat by its total, the highest first, as the winners are found
+    (scoring.winners)."""
+    sides = [[seat] for seat in range(len(state.totals))]
+    return placings(sides, [(total,) for total in state.totals], state.resigned)
 
 
 RULES = GameRules(
@@ -32,6 +40,7 @@ RULES = GameRules(
     legal=legal,
     check_options=check_options,
     standings=standings,
+    placings=final_placings,
     timers=timers,
     on_timer=on_timer,
     greedy=greedy,

@@ -2,8 +2,10 @@
 and make the others reach 13."""
 
 from domain.kernel import GameRules
+from domain.kernel.placings import Side, placings
 
 from .bots import greedy
+from .cards import value
 from .invariants import invariants
 from .messages import COMMANDS, EVENTS, Danger13Options, GameEnded
 from .rules import REFUSALS, check_options, decide, legal, on_timer, resign, setup, timers
@@ -14,6 +16,13 @@ from .view import Danger13View, view
 def standings(state: Danger13State) -> list[tuple[int, bool]]:
     """The score is the "+" signs won."""
     return [(signs(won), seat in (state.winners or [])) for seat, won in enumerate(state.won)]
+
+
+def final_placings(state: Danger13State) -> list[Side]:
+    """Each seat by its "+" signs, then by its cards' value, as the winners are found
+    (rules._game_ended)."""
+    keys = [(signs(won), sum(value(c) for c in won)) for won in state.won]
+    return placings([[seat] for seat in range(len(state.won))], keys, state.resigned)
 
 
 RULES = GameRules(
@@ -34,6 +43,7 @@ RULES = GameRules(
     legal=legal,
     check_options=check_options,
     standings=standings,
+    placings=final_placings,
     timers=timers,
     on_timer=on_timer,
     greedy=greedy,

@@ -2,6 +2,7 @@
 60-second timer, covering each other's Cases, and must go out before it rings."""
 
 from domain.kernel import GameRules
+from domain.kernel.placings import Side, placings
 
 from .bots import greedy
 from .cards import TEAMS
@@ -23,6 +24,14 @@ def standings(state: DangerDangerState) -> list[tuple[int, bool]]:
     ]
 
 
+def final_placings(state: DangerDangerState) -> list[Side]:
+    """Two teams: the one that won the game first, the other second (both first when no
+    team won)."""
+    sides = [[s for s in range(state.seats) if state.team_of(s) == team] for team in TEAMS]
+    keys = [(team == state.winner,) for team in TEAMS]
+    return placings(sides, keys, state.resigned)
+
+
 RULES = GameRules(
     name="danger-danger",
     title="Danger Danger",
@@ -41,6 +50,7 @@ RULES = GameRules(
     legal=legal,
     check_options=check_options,
     standings=standings,
+    placings=final_placings,
     timers=timers,
     on_timer=on_timer,
     teams=TEAMS,

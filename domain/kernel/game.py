@@ -12,6 +12,7 @@ from .bots import Bot, random_bot
 from .errors import Refusals
 from .fairness import Shuffler
 from .messages import Command, Event, Viewer
+from .placings import Side
 
 
 class Timer(msgspec.Struct, frozen=True):
@@ -72,6 +73,9 @@ class GameRules:
     """Per seat, once the game is finished by its final event: (its score as the game counts
     it, did it win). Never asked of an abandoned game: it has no winner, and its view shows
     the scores as they stood."""
+    placings: Callable[[Any], list[Side]] | None = None
+    """Once the game is finished by its final event: its sides (seats alone, or teams) and
+    where each placed (domain/kernel/placings.py), what ratings are computed from."""
     timers: Callable[[Any], list[Timer]] | None = None
     on_timer: Callable[[Any, str, Shuffler], list[Event]] | None = None
     teams: tuple[str, ...] = ()
