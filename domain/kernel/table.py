@@ -41,8 +41,11 @@ class GameCreated(Event, frozen=True, tag="game_created"):
     private: bool | None = None
     """True for a private game: not in the lobby, joined only with its invite (absent for a
     public one)."""
+    rated: bool | None = None
+    """What its creator said of rating it: true, rate its registered players; false, never;
+    absent, rate it if every seat is a registered player (docs/rulings.md, "Ratings")."""
 
-    absent_if_none: ClassVar[tuple[str, ...]] = ("private",)
+    absent_if_none: ClassVar[tuple[str, ...]] = ("private", "rated")
 
 
 class PlayerJoined(Event, frozen=True, tag="player_joined"):
@@ -243,6 +246,7 @@ def create(
     sandbox: bool,
     seed_commitment: str,
     private: bool = False,
+    rated: bool | None = None,
 ) -> list[GameCreated]:
     """The first event of a game. Options were validated against the game's type already."""
     if not rules.min_seats <= seats <= rules.max_seats:
@@ -264,6 +268,7 @@ def create(
             algorithm=ALGORITHM,
             seed_commitment=seed_commitment,
             private=True if private else None,
+            rated=rated,
         )
     ]
 

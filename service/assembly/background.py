@@ -19,6 +19,7 @@ from service.jobs.webhook_sender import Sender
 from service.jobs.worker import SupervisedWorker, sweep
 from service.play.receipts import publish_key
 from service.play.transparency_log import LogWriter
+from service.readmodels import ratings
 from service.readmodels.projections import consumers
 from service.readmodels.runner import Projection
 
@@ -78,6 +79,11 @@ def start(
         await Sender(redis, jobs.service.clock, settings.webhooks).run()
 
     supervisor.start("webhooks", delivering, beats=False)
+
+    async def rating(_: TaskHealth) -> None:
+        await ratings.applying(redis, jobs.service.clock)
+
+    supervisor.start("ratings", rating, beats=False)
     return projections
 
 

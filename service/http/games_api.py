@@ -57,7 +57,12 @@ async def _create(service: GameService, request: Request, data: Any) -> Created:
     async with open_games.place(request.app.state.redis, request.scope, service) as place:
         key = app_keys.of(request.scope)
         game, admin_token, invite = await service.create(
-            name, data.seats, data.options, data.visibility == "private", key.id if key else None
+            name,
+            data.seats,
+            data.options,
+            data.visibility == "private",
+            key.id if key else None,
+            data.rated,
         )
         place.keep(game.id)
         await request.app.state.own_games.record(request.app.state.redis, request.scope, game)

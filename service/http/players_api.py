@@ -4,6 +4,7 @@ an export as JSON Lines)."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import msgspec
@@ -21,7 +22,8 @@ from service.infra.errors import ApiError
 from service.live.player_streams import PlayerSubscriber
 from service.live.streams import StreamHub
 from service.play import names, players
-from service.readmodels import lobby, player_games, records
+from service.readmodels import lobby, player_games, ratings, records
+from service.wire.rating_schemas import PlayerRating, RatingPoint
 from service.wire.schemas import (
     GameName,
     GameStats,
@@ -151,7 +153,8 @@ class PlayersController(Controller):
         operation_id="getPlayer",
         summary="A registered player's record",
         description="Finished games, wins and average score per kind of game, of the games "
-        "the player joined with their token (fed by the players projection). Anonymous "
+        "the player joined with their token (fed by the players projection), and their "
+        "rating in each kind they were rated in, with its rank and history. Anonymous "
         "seats count in no one's record; an abandoned game counts in nobody's.",
         responses=responses(400, 404, s404="No player has this id."),
     )
@@ -175,6 +178,12 @@ class PlayersController(Controller):
             games=len(results),
             wins=sum(r.won for r in results),
             by_game=by_game,
+            ratings={
+                kind: rating_out(rating, rank, points)
+                for kind, (rating, rank, points) in (
+                    await ratings.of_player(redis, player_id)
+                ).items()
+            },
         )
 
     @get(
@@ -345,3 +354,28 @@ class PlayersController(Controller):
                     return
 
         return Stream(lines(), media_type="application/x-ndjson")
+
+
+def _iso(ms: int) -> str:
+    return (
+        datetime.fromtimestamp(ms / 1000, UTC)
+        .isoformat(timespec="milliseconds")
+        .replace("+00:00", "Z")
+    )
+
+
+def rating_out(
+    rating: ratings.PlayerRating, rank: int, points: list[ratings.Point]
+) -> PlayerRating:
+    return PlayerRating(
+        rating=round(rating.rating, 1),
+        deviation=round(rating.deviation, 1),
+        volatility=round(rating.volatility, 6),
+        games=rating.games,
+        provisional=rating.provisional,
+        rank=rank,
+        history=[
+            RatingPoint(p.game, _iso(p.at_ms), round(p.rating, 1), round(p.deviation, 1))
+            for p in points
+        ],
+    )

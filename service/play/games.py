@@ -131,6 +131,7 @@ class GameService:
         options: Any,
         private: bool = False,
         owner: str | None = None,
+        rated: bool | None = None,
     ) -> tuple[Game, str, str | None]:
         """A new game, its admin token and, for a private game, its invite. `owner`: the id
         of the app key that created it, kept with the game (its webhooks hear of it)."""
@@ -148,7 +149,7 @@ class GameService:
             seed = bytes.fromhex(options.seed)  # the schema admits 16-64 bytes of hex only
         try:
             created = tables.create(
-                rules, seats, options, bool(sandboxed), commitment(seed), private
+                rules, seats, options, bool(sandboxed), commitment(seed), private, rated
             )
         except (RuleViolation, InvalidOptions) as exc:  # well-formed, but no game can be so
             raise ApiError(422, exc.code, exc.message) from None
@@ -259,7 +260,7 @@ class GameService:
             seat = events[0].seat  # type: ignore[attr-defined]  # player_joined
             token, digest = tokens.issue(game_id, f"seat:{seat}")
             issued["token"] = token
-            secret = {f"seat:{seat}": digest}
+            secret = {f"seat:{seat}": digest, f"origin:{seat}": tokens.origin(client)}
             if idem is not None and idempotency_key is not None:
                 secret[sealed_token(seat)] = seal_secret(idempotency_key, idem[0], token)
             return secret

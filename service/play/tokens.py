@@ -34,6 +34,12 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def origin(client: str) -> str:
+    """What a seat's secrets keep of the client that took it (`origin:<seat>`): enough to
+    tell two clients apart for the ratings (docs/rulings.md, "Ratings"), not the address."""
+    return hashlib.sha256(f"origin\n{client}".encode()).hexdigest()[:20]
+
+
 def parse(token: str) -> Credential | None:
     parts = token.split(".")
     if len(parts) != 3 or not all(parts):

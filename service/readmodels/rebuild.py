@@ -17,6 +17,10 @@ The feeds are trimmed, so the rebuild reads what never is: each shard's game str
 - a game's rounds hash is one key, read one at a time: the rebuild replaces each in one
   script, unless the live consumer has moved it past the seq the rebuild read (then the
   game is read again).
+- the ratings are built beside the live ones (`dg:{r:<kind>}:next:*`) from every rated game
+  found, applied in the order the games finished once every log is read, and renamed onto
+  the live keys like the lobby; while the marker stands, no rated game is applied live (they
+  wait in `pending`, and are applied after the switch unless the rebuild applied them).
 - the transparency log is not rebuilt: each game's head is noted for it, and taken only if
   it is newer than what the log holds (a game that ended before the log existed).
 
@@ -38,7 +42,7 @@ from events.cluster import Store, gather_bounded
 from events.envelope import Folded, read_folded
 from events.store import EventStore
 from service.infra.lua import Script
-from service.readmodels import lobby, log_heads, player_games, records, rounds
+from service.readmodels import lobby, log_heads, player_games, ratings, records, rounds
 from service.readmodels.runner import RebuildFailed, text
 
 log = logging.getLogger("danger.rebuild")
@@ -109,7 +113,10 @@ class Rebuilt:
 
 
 def _models() -> list[Built]:
-    return [Built(lobby.REBUILDING, lobby.LIVE_KEYS, lobby.NEXT_KEYS)]
+    return [
+        Built(lobby.REBUILDING, lobby.LIVE_KEYS, lobby.NEXT_KEYS),
+        *(Built(marker, live, beside) for marker, live, beside in ratings.rebuilt_models()),
+    ]
 
 
 class Rebuild:
@@ -120,6 +127,7 @@ class Rebuild:
         self.token = secrets.token_hex(16)
         self.models = _models()
         self.result = Rebuilt()
+        self.ratings = ratings.Rebuilding()
         self._held_at = 0.0
 
     async def run(self) -> Rebuilt:
@@ -136,6 +144,8 @@ class Rebuild:
                     f"{HOLD_MS // 1000} s ago): {held.marker} is set"
                 )
             await self._games_of_every_shard()
+            await self._hold()
+            await self.ratings.build(self.redis)  # in the order the games finished
             switched = await self._each(
                 SWITCH, lambda m: ([m.marker, *m.live, *m.beside], [self.token])
             )
@@ -206,6 +216,7 @@ class Rebuild:
         logs = {g: log for g, log in (await self._read(game_ids)).items() if log}
         await lobby.rebuild(self.redis, logs)
         self.result.finished += await records.rebuild(self.redis, logs)
+        await self.ratings.collect(self.redis, logs)
         await player_games.rebuild(self.redis, logs)
         await rounds.rebuild(self.redis, logs, self._read)
         await log_heads.rebuild(self.redis, logs)

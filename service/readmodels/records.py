@@ -1,5 +1,6 @@
 """Each registered player's record: the result of every finished game they sat in
-(`dg:{p:<id>}:results`). Its fold, its consumer and its part of a rebuild.
+(`dg:{p:<id>}:results`). Its fold, its consumer and its part of a rebuild. The same consumer
+files each rated game for the ratings (service/readmodels/ratings.py).
 
 A result is written once, when the game's log is closed, and never replaces one: filing it
 again (a redelivered feed entry, a rebuild) changes nothing. An abandoned game has no winner
@@ -17,6 +18,7 @@ from domain.registry import GAMES
 from events import keys
 from events.envelope import Folded
 from service.play.game_model import CODECS
+from service.readmodels import ratings
 from service.readmodels.runner import ACK, Projection, RebuildFailed, Updates, entry_ids, last_seqs
 
 
@@ -84,10 +86,16 @@ class PlayersProjection(Projection):
         tails = await self.read_many({g: (seq - 1, seq) for g, seq in last.items()})
         ended = [g for g, tail in tails.items() if is_closed(tail)]
         by_player: dict[str, dict[str, bytes]] = {}
+        rated: list[ratings.RatedGame] = []
         for game_id, envelopes in (await self.read_many(dict.fromkeys(ended, (0, 2**62)))).items():
-            for player_id, result in player_results_of(game_id, envelopes).items():
+            results = player_results_of(game_id, envelopes)
+            for player_id, result in results.items():
                 by_player.setdefault(player_id, {})[game_id] = result
+            if results:  # a game without a registered player is rated for nobody
+                found = ratings.rated_game(game_id, envelopes, await self.store.secrets(game_id))
+                rated += [found] if found is not None else []
         await file_results(self.redis, by_player)  # each once: before the ack
+        await ratings.file(self.redis, rated)
         await self.kept()
         calls = [([keys.feed(shard)], [self.group, *entry_ids(u)]) for shard, u in batches.items()]
         await self.eval_all(ACK, calls)

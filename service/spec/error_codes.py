@@ -670,6 +670,11 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
         429: ("rate_limited",),
         503: ("store_unavailable",),
     },
+    "getLeaderboard": {
+        400: ("invalid_parameter", "invalid_cursor"),
+        429: ("rate_limited",),
+        503: ("store_unavailable",),
+    },
     "listPlayerGames": {
         400: ("invalid_parameter", "invalid_cursor"),
         401: ("token_invalid", "player_token_invalid"),

@@ -33,6 +33,7 @@ from domain.registry import GAMES
 from events import merkle
 from events.audit import audit_export
 from events.envelope import GENESIS, Envelope, canonical, read_folded, seal
+from service.http import leaderboards_api
 from service.http.answers import (
     command_result,
     envelope_out,
@@ -51,12 +52,13 @@ from service.play.receipts import signed_receipt
 from service.play.seat_state import view_message
 from service.play.transparency_log import signed_head
 from service.play.write_path import seal_all
-from service.readmodels import player_games
+from service.readmodels import player_games, ratings
 from service.readmodels.lobby import LobbyGame, cursor_of, fold_summary
 from service.readmodels.records import player_results_of
 from service.readmodels.rounds import fold_rounds
 from service.spec.error_codes import ERRORS, code_of, rate_limited_detail
 from service.wire import bodies as bodies_module
+from service.wire.rating_schemas import Leaderboard, LeaderboardRow
 from service.wire.schemas import (
     CacheUse,
     CommandResult,
@@ -141,6 +143,7 @@ def _token(game_id: str, role: str, issued: int = 1) -> str:
 
 
 PLAYER_ID = _player_id("anton")
+RIVALS = [_player_id("berta"), _player_id("carl")]
 PLAYER_TOKEN = f"{players.PREFIX}{PLAYER_ID}_{_urlsafe('anton/token', 32)}"
 IDEMPOTENCY_KEY = "7c0e4a4e-5b8f-4d0c-9a51-3f1f2b6c8d93"
 REQUEST_ID = "b7e2c9d4-5f1a-4e3b-9c8d-2a6f0e1b3c57"
@@ -546,6 +549,43 @@ def _finished(main: _Table) -> dict[str, Any]:
     }
 
 
+def _leaderboard() -> tuple[Leaderboard, str]:
+    """Danger's leaderboard after three rated games of Anton, Berta and Carl (Anton won two,
+    Berta one; the third a game of three), and the cursor after its first row."""
+    finished = datetime(2026, 12, 6, 12, tzinfo=UTC)
+    played = [
+        ([[PLAYER_ID], [RIVALS[0]]], [0, 1]),
+        ([[RIVALS[0]], [RIVALS[1]]], [0, 1]),
+        ([[PLAYER_ID], [RIVALS[0]], [RIVALS[1]]], [0, 1, 2]),
+    ]
+    now: dict[str, ratings.PlayerRating] = {}
+    for n, (sides, places) in enumerate(played):
+        at = int((finished + timedelta(minutes=20 * n)).timestamp() * 1000)
+        game = ratings.RatedGame(
+            _game_id(f"rated{n}"),
+            "danger",
+            at,
+            [ratings.RatedSide(side, place) for side, place in zip(sides, places, strict=True)],
+        )
+        now.update(ratings.applied(game, now))
+    order = sorted(now, key=lambda p: (now[p].rating, p), reverse=True)
+    names = {PLAYER_ID: "Anton", RIVALS[0]: "Berta", RIVALS[1]: "Carl"}
+    rows = [
+        LeaderboardRow(
+            rank=n + 1,
+            player=p,
+            name=names[p],
+            rating=round(now[p].rating, 1),
+            deviation=round(now[p].deviation, 1),
+            games=now[p].games,
+            provisional=now[p].provisional,
+        )
+        for n, p in enumerate(order)
+    ]
+    board = Leaderboard(game="danger", players=rows, total=3, limit=20, you=rows[-1])
+    return board, leaderboards_api.cursor_of(now[order[0]].rating, order[0])
+
+
 # Request bodies ----------------------------------------------------------------------------
 
 
@@ -806,6 +846,12 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
         "logConsistencyProof": {
             "first": {"kept": Example("The size of the head a monitor kept", 2)},
             "second": {"latest": Example("The size of the latest head", 4)},
+        },
+        "getLeaderboard": {
+            "game": {"danger": Example("Danger's", "danger")},
+            "limit": {"page": Example("20 a page (the default)", 20)},
+            "cursor": {"next": Example("The `next` of the previous page", _leaderboard()[1])},
+            "player": {"mine": Example("With this player's own row", RIVALS[1])},
         },
         "listPlayerGames": {
             "game": {"danger": Example("Danger only", "danger")},
@@ -1213,6 +1259,16 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                     "grown": Example(
                         "The tree of two leaves inside the tree of four",
                         _encode(log["consistency"]),
+                    )
+                }
+            }
+        },
+        "getLeaderboard": {
+            "200": {
+                JSON: {
+                    "board": Example(
+                        "Three players after three games, and Carl's own row",
+                        _encode(_leaderboard()[0]),
                     )
                 }
             }

@@ -10,6 +10,7 @@ from domain.kernel import Command
 from domain.kernel.table import ENTROPY_MAX, MAX_THINK_MS, NAME_MAX, TableView
 from domain.registry import GAMES
 from events.audit import Report
+from service.wire.rating_schemas import PlayerRating
 
 
 def _union(types: list[Any]) -> Any:
@@ -25,6 +26,16 @@ Visibility = Annotated[
 ]
 
 
+Rated = Annotated[
+    bool | None,
+    msgspec.Meta(
+        description="true: rate the game's registered players (bots and anonymous seats are "
+        "never rated); false: never rate it; absent: rate it if every seat is a registered "
+        'player (docs/rulings.md, "Ratings").'
+    ),
+]
+
+
 def _create_type(rules: Any, alone: bool) -> type[msgspec.Struct]:
     """`{"game": "<name>", "seats": n, "options": {...}}` for one game, tagged by `game`.
 
@@ -33,6 +44,7 @@ def _create_type(rules: Any, alone: bool) -> type[msgspec.Struct]:
         ("seats", Annotated[int, msgspec.Meta(ge=rules.min_seats, le=rules.max_seats)]),
         ("options", rules.options_type, msgspec.field(default_factory=rules.options_type)),
         ("visibility", Visibility, "public"),
+        ("rated", Rated, None),
     ]
     if alone:
         fields.insert(0, ("game", Literal[rules.name]))
@@ -449,6 +461,9 @@ class PlayerStats(msgspec.Struct, frozen=True):
     by_game: dict[str, GameStats]
     """Per kind of game: finished games, wins, and the average score (Danger and High
     Voltage: points; Danger 13: "+" signs; Danger Danger: the team's tokens)."""
+    ratings: dict[str, PlayerRating] = {}
+    """Per kind of game the player was rated in: their rating, its rank and history
+    (docs/rulings.md, "Ratings")."""
 
 
 PlayerGameResult = Literal["playing", "won", "lost", "abandoned"]

@@ -436,6 +436,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/leaderboards/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's leaderboard
+         * @description The players rated in this kind of game, highest rating first (Glicko-2; docs/rulings.md, "Ratings"), provisional ones too, marked; with `player=`, that player's own row wherever it is (`you`). Page with `cursor` (the `next` of the previous page). Fed by the ratings, which take a rated game a few seconds after it finished.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Headers only: a game's leaderboard
+         * @description As the GET of this path, without a body: the same status and headers.
+         */
+        head: operations["headLeaderboard"];
+        patch?: never;
+        trace?: never;
+    };
     "/v1/log/consistency": {
         parameters: {
             query?: never;
@@ -561,7 +585,7 @@ export interface paths {
         };
         /**
          * A registered player's record
-         * @description Finished games, wins and average score per kind of game, of the games the player joined with their token (fed by the players projection). Anonymous seats count in no one's record; an abandoned game counts in nobody's.
+         * @description Finished games, wins and average score per kind of game, of the games the player joined with their token (fed by the players projection), and their rating in each kind they were rated in, with its rank and history. Anonymous seats count in no one's record; an abandoned game counts in nobody's.
          */
         get: operations["getPlayer"];
         put?: never;
@@ -1008,6 +1032,8 @@ export interface components {
              */
             game: "danger-13";
             options?: components["schemas"]["Danger13Options"];
+            /** @description true: rate the game's registered players (bots and anonymous seats are never rated); false: never rate it; absent: rate it if every seat is a registered player (docs/rulings.md, "Ratings"). */
+            rated?: boolean | null;
             seats: number;
             /**
              * @description "private": the game is not in the lobby, and a join needs the `invite` the create answers with.
@@ -1024,6 +1050,8 @@ export interface components {
              */
             game: "danger-danger";
             options?: components["schemas"]["DangerDangerOptions"];
+            /** @description true: rate the game's registered players (bots and anonymous seats are never rated); false: never rate it; absent: rate it if every seat is a registered player (docs/rulings.md, "Ratings"). */
+            rated?: boolean | null;
             seats: number;
             /**
              * @description "private": the game is not in the lobby, and a join needs the `invite` the create answers with.
@@ -1040,6 +1068,8 @@ export interface components {
              */
             game: "danger";
             options?: components["schemas"]["DangerOptions"];
+            /** @description true: rate the game's registered players (bots and anonymous seats are never rated); false: never rate it; absent: rate it if every seat is a registered player (docs/rulings.md, "Ratings"). */
+            rated?: boolean | null;
             seats: number;
             /**
              * @description "private": the game is not in the lobby, and a join needs the `invite` the create answers with.
@@ -1056,6 +1086,8 @@ export interface components {
              */
             game: "high-voltage";
             options?: components["schemas"]["HighVoltageOptions"];
+            /** @description true: rate the game's registered players (bots and anonymous seats are never rated); false: never rate it; absent: rate it if every seat is a registered player (docs/rulings.md, "Ratings"). */
+            rated?: boolean | null;
             seats: number;
             /**
              * @description "private": the game is not in the lobby, and a join needs the `invite` the create answers with.
@@ -1837,6 +1869,25 @@ export interface components {
             errors: number;
             ms: number;
         };
+        /** Leaderboard */
+        Leaderboard: {
+            game: string;
+            limit: number;
+            next?: string | null;
+            players: components["schemas"]["LeaderboardRow"][];
+            total: number;
+            you?: components["schemas"]["LeaderboardRow"] | null;
+        };
+        /** LeaderboardRow */
+        LeaderboardRow: {
+            deviation: number;
+            games: number;
+            name: string;
+            player: string;
+            provisional: boolean;
+            rank: number;
+            rating: number;
+        };
         /** Lobby */
         Lobby: {
             games: components["schemas"]["LobbyEntry"][];
@@ -1984,6 +2035,16 @@ export interface components {
             /** @enum {string} */
             type: "game_joined" | "game_started" | "your_turn" | "game_ended" | "game_left";
         };
+        /** PlayerRating */
+        PlayerRating: {
+            deviation: number;
+            games: number;
+            history: components["schemas"]["RatingPoint"][];
+            provisional: boolean;
+            rank: number;
+            rating: number;
+            volatility: number;
+        };
         /** PlayerStats */
         PlayerStats: {
             by_game: {
@@ -1992,6 +2053,9 @@ export interface components {
             games: number;
             id: string;
             name: string;
+            ratings?: {
+                [key: string]: components["schemas"]["PlayerRating"];
+            };
             wins: number;
         };
         /** Problem */
@@ -2022,6 +2086,13 @@ export interface components {
             /** @enum {string} */
             state: "ok" | "idle" | "unreachable";
             worker: string | null;
+        };
+        /** RatingPoint */
+        RatingPoint: {
+            at: string;
+            deviation: number;
+            game: string;
+            rating: number;
         };
         /** Receipt */
         Receipt: {
@@ -6908,6 +6979,182 @@ export interface operations {
         responses: {
             /** @description Request fulfilled, document follows */
             200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `next` of the previous page: the players after its last one. */
+                cursor?: string | null;
+                /** @description A player whose own row to add (`you`). */
+                player?: string | null;
+            };
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The kind of game. */
+                game: "danger" | "high-voltage" | "danger-13" | "danger-danger";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             *     - `invalid_cursor`: `cursor` is not one this listing gave.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    headLeaderboard: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `next` of the previous page: the players after its last one. */
+                cursor?: string | null;
+                /** @description A player whose own row to add (`you`). */
+                player?: string | null;
+            };
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The kind of game. */
+                game: "danger" | "high-voltage" | "danger-13" | "danger-danger";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             *     - `invalid_cursor`: `cursor` is not one this listing gave.
+             */
+            400: {
                 headers: {
                     /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
                     RateLimit?: string;

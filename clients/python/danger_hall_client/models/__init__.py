@@ -62,6 +62,7 @@ from .export_player_games_result_type_0 import ExportPlayerGamesResultType0
 from .game_out import GameOut
 from .game_out_status import GameOutStatus
 from .game_stats import GameStats
+from .get_leaderboard_game import GetLeaderboardGame
 from .give import Give
 from .go_out import GoOut
 from .health import Health
@@ -79,6 +80,8 @@ from .join_game import JoinGame
 from .join_game_bot_type_0 import JoinGameBotType0
 from .joined import Joined
 from .lag import Lag
+from .leaderboard import Leaderboard
+from .leaderboard_row import LeaderboardRow
 from .list_games_game_type_0 import ListGamesGameType0
 from .list_games_status_type_0 import ListGamesStatusType0
 from .list_player_games_game_type_0 import ListPlayerGamesGameType0
@@ -103,13 +106,16 @@ from .player_game_links import PlayerGameLinks
 from .player_games import PlayerGames
 from .player_notice import PlayerNotice
 from .player_notice_type import PlayerNoticeType
+from .player_rating import PlayerRating
 from .player_stats import PlayerStats
 from .player_stats_by_game import PlayerStatsByGame
+from .player_stats_ratings import PlayerStatsRatings
 from .problem import Problem
 from .protect import Protect
 from .protect_colour import ProtectColour
 from .queue_server_status import QueueServerStatus
 from .queue_server_status_state import QueueServerStatusState
+from .rating_point import RatingPoint
 from .receipt import Receipt
 from .refuse import Refuse
 from .register_player import RegisterPlayer
@@ -214,6 +220,7 @@ __all__ = (
     "GameOut",
     "GameOutStatus",
     "GameStats",
+    "GetLeaderboardGame",
     "Give",
     "GoOut",
     "Health",
@@ -231,6 +238,8 @@ __all__ = (
     "JoinGame",
     "JoinGameBotType0",
     "Lag",
+    "Leaderboard",
+    "LeaderboardRow",
     "ListGamesGameType0",
     "ListGamesStatusType0",
     "ListPlayerGamesGameType0",
@@ -255,13 +264,16 @@ __all__ = (
     "PlayerGames",
     "PlayerNotice",
     "PlayerNoticeType",
+    "PlayerRating",
     "PlayerStats",
     "PlayerStatsByGame",
+    "PlayerStatsRatings",
     "Problem",
     "Protect",
     "ProtectColour",
     "QueueServerStatus",
     "QueueServerStatusState",
+    "RatingPoint",
     "Receipt",
     "Refuse",
     "Registered",

@@ -25,6 +25,8 @@ class CreateDangerDangerGame:
         game (Literal['danger-danger']):
         seats (int):
         options (DangerDangerOptions | Unset):
+        rated (bool | None | Unset): true: rate the game's registered players (bots and anonymous seats are never
+            rated); false: never rate it; absent: rate it if every seat is a registered player (docs/rulings.md, "Ratings").
         visibility (CreateDangerDangerGameVisibility | Unset): "private": the game is not in the lobby, and a join needs
             the `invite` the create answers with. Default: 'public'.
     """
@@ -32,6 +34,7 @@ class CreateDangerDangerGame:
     game: Literal["danger-danger"]
     seats: int
     options: DangerDangerOptions | Unset = UNSET
+    rated: bool | None | Unset = UNSET
     visibility: CreateDangerDangerGameVisibility | Unset = "public"
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +45,12 @@ class CreateDangerDangerGame:
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
+
+        rated: bool | None | Unset
+        if isinstance(self.rated, Unset):
+            rated = UNSET
+        else:
+            rated = self.rated
 
         visibility: str | Unset = UNSET
         if not isinstance(self.visibility, Unset):
@@ -57,6 +66,8 @@ class CreateDangerDangerGame:
         )
         if options is not UNSET:
             field_dict["options"] = options
+        if rated is not UNSET:
+            field_dict["rated"] = rated
         if visibility is not UNSET:
             field_dict["visibility"] = visibility
 
@@ -80,6 +91,15 @@ class CreateDangerDangerGame:
         else:
             options = DangerDangerOptions.from_dict(_options)
 
+        def _parse_rated(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        rated = _parse_rated(d.pop("rated", UNSET))
+
         _visibility = d.pop("visibility", UNSET)
         visibility: CreateDangerDangerGameVisibility | Unset
         if isinstance(_visibility, Unset):
@@ -91,6 +111,7 @@ class CreateDangerDangerGame:
             game=game,
             seats=seats,
             options=options,
+            rated=rated,
             visibility=visibility,
         )
 

@@ -22,6 +22,8 @@ class CreateDangerGame:
         game (Literal['danger']):
         seats (int):
         options (DangerOptions | Unset):
+        rated (bool | None | Unset): true: rate the game's registered players (bots and anonymous seats are never
+            rated); false: never rate it; absent: rate it if every seat is a registered player (docs/rulings.md, "Ratings").
         visibility (CreateDangerGameVisibility | Unset): "private": the game is not in the lobby, and a join needs the
             `invite` the create answers with. Default: 'public'.
     """
@@ -29,6 +31,7 @@ class CreateDangerGame:
     game: Literal["danger"]
     seats: int
     options: DangerOptions | Unset = UNSET
+    rated: bool | None | Unset = UNSET
     visibility: CreateDangerGameVisibility | Unset = "public"
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,6 +42,12 @@ class CreateDangerGame:
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
+
+        rated: bool | None | Unset
+        if isinstance(self.rated, Unset):
+            rated = UNSET
+        else:
+            rated = self.rated
 
         visibility: str | Unset = UNSET
         if not isinstance(self.visibility, Unset):
@@ -54,6 +63,8 @@ class CreateDangerGame:
         )
         if options is not UNSET:
             field_dict["options"] = options
+        if rated is not UNSET:
+            field_dict["rated"] = rated
         if visibility is not UNSET:
             field_dict["visibility"] = visibility
 
@@ -77,6 +88,15 @@ class CreateDangerGame:
         else:
             options = DangerOptions.from_dict(_options)
 
+        def _parse_rated(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        rated = _parse_rated(d.pop("rated", UNSET))
+
         _visibility = d.pop("visibility", UNSET)
         visibility: CreateDangerGameVisibility | Unset
         if isinstance(_visibility, Unset):
@@ -88,6 +108,7 @@ class CreateDangerGame:
             game=game,
             seats=seats,
             options=options,
+            rated=rated,
             visibility=visibility,
         )
 

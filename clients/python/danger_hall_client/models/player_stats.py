@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.player_stats_by_game import PlayerStatsByGame
+    from ..models.player_stats_ratings import PlayerStatsRatings
 
 
 T = TypeVar("T", bound="PlayerStats")
@@ -22,6 +25,7 @@ class PlayerStats:
         id (str):
         name (str):
         wins (int):
+        ratings (PlayerStatsRatings | Unset):
     """
 
     by_game: PlayerStatsByGame
@@ -29,6 +33,7 @@ class PlayerStats:
     id: str
     name: str
     wins: int
+    ratings: PlayerStatsRatings | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +47,10 @@ class PlayerStats:
 
         wins = self.wins
 
+        ratings: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.ratings, Unset):
+            ratings = self.ratings.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -53,12 +62,15 @@ class PlayerStats:
                 "wins": wins,
             }
         )
+        if ratings is not UNSET:
+            field_dict["ratings"] = ratings
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.player_stats_by_game import PlayerStatsByGame  # noqa: PLC0415
+        from ..models.player_stats_ratings import PlayerStatsRatings  # noqa: PLC0415
 
         d = dict(src_dict)
         by_game = PlayerStatsByGame.from_dict(d.pop("by_game"))
@@ -71,12 +83,20 @@ class PlayerStats:
 
         wins = d.pop("wins")
 
+        _ratings = d.pop("ratings", UNSET)
+        ratings: PlayerStatsRatings | Unset
+        if isinstance(_ratings, Unset):
+            ratings = UNSET
+        else:
+            ratings = PlayerStatsRatings.from_dict(_ratings)
+
         player_stats = cls(
             by_game=by_game,
             games=games,
             id=id,
             name=name,
             wins=wins,
+            ratings=ratings,
         )
 
         player_stats.additional_properties = d

@@ -83,8 +83,8 @@ def sync_detailed(
     """A registered player's record
 
      Finished games, wins and average score per kind of game, of the games the player joined with their
-    token (fed by the players projection). Anonymous seats count in no one's record; an abandoned game
-    counts in nobody's.
+    token (fed by the players projection), and their rating in each kind they were rated in, with its
+    rank and history. Anonymous seats count in no one's record; an abandoned game counts in nobody's.
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -119,8 +119,8 @@ def sync(
     """A registered player's record
 
      Finished games, wins and average score per kind of game, of the games the player joined with their
-    token (fed by the players projection). Anonymous seats count in no one's record; an abandoned game
-    counts in nobody's.
+    token (fed by the players projection), and their rating in each kind they were rated in, with its
+    rank and history. Anonymous seats count in no one's record; an abandoned game counts in nobody's.
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -150,8 +150,8 @@ async def asyncio_detailed(
     """A registered player's record
 
      Finished games, wins and average score per kind of game, of the games the player joined with their
-    token (fed by the players projection). Anonymous seats count in no one's record; an abandoned game
-    counts in nobody's.
+    token (fed by the players projection), and their rating in each kind they were rated in, with its
+    rank and history. Anonymous seats count in no one's record; an abandoned game counts in nobody's.
 
     Args:
         player_id (str): The id returned by POST /v1/players.
@@ -184,8 +184,8 @@ async def asyncio(
     """A registered player's record
 
      Finished games, wins and average score per kind of game, of the games the player joined with their
-    token (fed by the players projection). Anonymous seats count in no one's record; an abandoned game
-    counts in nobody's.
+    token (fed by the players projection), and their rating in each kind they were rated in, with its
+    rank and history. Anonymous seats count in no one's record; an abandoned game counts in nobody's.
 
     Args:
         player_id (str): The id returned by POST /v1/players.
