@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from domain.registry import GAMES
 from events import keys
-from service.readmodels import lobby
+from service.readmodels import lobby, ratings
 from tests.stores import store_client
 
 
@@ -24,7 +25,8 @@ async def caught_up(client: Any, timeout: float = 15) -> dict:
 
 async def read_models(url: str) -> dict:
     """Every read model's keys and contents: the lobby, the rounds, the players' results
-    and their lists of games (not the consumer's notes of the games, `listed`)."""
+    and their lists of games (not the consumer's notes of the games, `listed`), the
+    ratings."""
     redis = await store_client(url)
     models: dict[str, Any] = {}
     models[lobby.SUMMARIES] = await redis.hgetall(lobby.SUMMARIES)
@@ -40,5 +42,11 @@ async def read_models(url: str) -> dict:
             models[key] = await redis.zrange(key, 0, -1, withscores=True)
     async for key in redis.scan_iter(match=f"{keys.PREFIX}:{{*}}:rounds:*"):
         models[key] = await redis.hgetall(key)
+    for kind in GAMES:  # the ratings: each kind's players, board, history and games applied
+        models[ratings.key(kind, "players")] = await redis.hgetall(ratings.key(kind, "players"))
+        models[ratings.key(kind, "history")] = await redis.hgetall(ratings.key(kind, "history"))
+        models[ratings.key(kind, "applied")] = await redis.smembers(ratings.key(kind, "applied"))
+        board = ratings.key(kind, "board")
+        models[board] = await redis.zrange(board, 0, -1, withscores=True)
     await redis.aclose()
     return models

@@ -66,8 +66,35 @@ async def follow(base: str, game_id: str) -> list[int]:
     return seqs
 
 
+async def rated_game(client: httpx.AsyncClient) -> None:
+    """Two players, each from an address of their own, play a rated game (seat 1 resigns):
+    their ratings are applied and the leaderboard, in its kind's slot, ranks them."""
+    tokens = []
+    for n, name in enumerate(["Cleo", "Dan"]):
+        address = {"X-Forwarded-For": f"198.51.100.{n + 1}"}
+        player = (await client.post("/v1/players", json={"name": name}, headers=address)).json()
+        tokens.append({"Authorization": f"Bearer {player['token']}", **address})
+    made = (await client.post("/v1/games", json={"game": "danger", "seats": 2})).json()
+    seats = []
+    for n in range(2):
+        joined = await client.post(
+            f"/v1/games/{made['id']}/players", json={"name": f"s{n}"}, headers=tokens[n]
+        )
+        seats.append(joined.json()["token"])
+    admin = {"Authorization": f"Bearer {made['admin_token']}"}
+    assert (await client.post(f"/v1/games/{made['id']}/start", headers=admin)).status_code == 200
+    resign = f"/v1/games/{made['id']}/players/1/resign"
+    assert (await client.post(resign, headers={"Authorization": f"Bearer {seats[1]}"})).is_success
+    for _ in range(100):
+        board = (await client.get("/v1/leaderboards/danger")).json()
+        if board["total"] == 2:
+            break
+        await asyncio.sleep(0.1)
+    assert [row["name"] for row in board["players"]] == ["Cleo", "Dan"]
+
+
 async def test_every_kind_of_game_plays_on_a_cluster_and_a_rebuild_matches_it(cluster):
-    app = create_app(settings(cluster, background=True), cluster.url)
+    app = create_app(settings(cluster, background=True, trusted_proxy=("*",)), cluster.url)
     async with on_socket(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as client:
         tables = []
         ann = (await client.post("/v1/players", json={"name": "Ann"})).json()
@@ -91,6 +118,7 @@ async def test_every_kind_of_game_plays_on_a_cluster_and_a_rebuild_matches_it(cl
         listed = (await client.get("/v1/games", params={"status": "finished"})).json()
         assert {t.id for t, _ in tables} <= {g["id"] for g in listed["games"]}
         assert (await client.get(f"/v1/players/{ann['id']}")).json()["games"] == len(KINDS)
+        await rated_game(client)
     live = await read_models(cluster.url)
     redis = await store_client(cluster.url)
     try:
