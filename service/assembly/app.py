@@ -33,6 +33,7 @@ from service.http import (
     params,
     play_api,
     players_api,
+    quick_play_api,
     rematch_api,
     seats_api,
     transparency_api,
@@ -156,6 +157,7 @@ def create_app(
         app.state.redis, app.state.service, app.state.hub = redis, service, hub
         app.state.player_stream_games = settings.streams.player_stream_games
         app.state.webhooks = settings.webhooks
+        app.state.quick_play = settings.quick_play
         receipts = app.state.receipts = Receipts(
             signing.load(settings.store.data_dir, settings.transparency.signing_key), clock
         )
@@ -226,6 +228,7 @@ def create_app(
             rematch_api.RematchController,
             webhooks_api.WebhooksController,
             leaderboards_api.LeaderboardsController,
+            quick_play_api.QuickPlayController,
             transparency_api.TransparencyController,
             docs_ui.assets(),
             audit_api.upload_handler(settings.http.audit_upload_bytes),

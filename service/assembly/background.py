@@ -17,6 +17,7 @@ from service.jobs.game_jobs import GameJobs
 from service.jobs.queue_servers import QueueServers
 from service.jobs.webhook_sender import Sender
 from service.jobs.worker import SupervisedWorker, sweep
+from service.play import quick_play
 from service.play.receipts import publish_key
 from service.play.transparency_log import LogWriter
 from service.readmodels import ratings
@@ -84,6 +85,13 @@ def start(
         await ratings.applying(redis, jobs.service.clock)
 
     supervisor.start("ratings", rating, beats=False)
+
+    async def seating(_: TaskHealth) -> None:
+        clock = jobs.service.clock
+        seater = quick_play.Seater(redis, jobs.service, lambda: int(clock.time() * 1000))
+        await quick_play.matching(seater)
+
+    supervisor.start("quick-play", seating, beats=False)
     return projections
 
 

@@ -778,6 +778,26 @@ class Transparency:
 
 
 @dataclass(frozen=True)
+class QuickPlay:
+    """How long quick play's requests wait, and how many (docs/quick-play.md)."""
+
+    waiting: int = setting(
+        "DANGER_QUICK_PLAY_WAITING",
+        1_000,
+        _whole,
+        "quick-play requests that may wait for one kind of game at once",
+        at_least(1),
+    )
+    seconds: float = setting(
+        "DANGER_QUICK_PLAY_SECONDS",
+        300.0,
+        _number,
+        "how long a quick-play request waits before it expires",
+        more_than(0),
+    )
+
+
+@dataclass(frozen=True)
 class Webhooks:
     """Where and how webhooks are delivered (docs/webhooks.md)."""
 
@@ -861,6 +881,7 @@ class Settings:
     observe: Observe = field(default_factory=Observe)
     transparency: Transparency = field(default_factory=Transparency)
     webhooks: Webhooks = field(default_factory=Webhooks)
+    quick_play: QuickPlay = field(default_factory=QuickPlay)
 
     def __post_init__(self) -> None:
         refused = _refusal(self)
