@@ -9,7 +9,6 @@ from typing import Annotated
 from litestar import Controller, Request, get
 from litestar.params import PathParameter, QueryParameter
 
-from service.http.players_api import PlayerId
 from service.http.problems import responses
 from service.infra.errors import ApiError
 from service.play import players
@@ -61,8 +60,14 @@ class LeaderboardsController(Controller):
             ),
         ] = None,
         player: Annotated[
-            PlayerId | None,
-            QueryParameter(required=False, description="A player whose own row to add (`you`)."),
+            str | None,
+            QueryParameter(
+                required=False,
+                description="A player whose own row to add (`you`).",
+                min_length=players.ID_LENGTH,
+                max_length=players.ID_LENGTH,
+                pattern="^[a-z0-9]+$",
+            ),
         ] = None,
     ) -> Leaderboard:
         after = None
@@ -72,10 +77,7 @@ class LeaderboardsController(Controller):
                 raise ApiError(400, "invalid_cursor", "That is not a cursor of this list.")
         redis = request.app.state.redis
         rows, more = await ratings.page(redis, game, after, limit)
-        you = None
-        if player is not None:
-            mine = await ratings.standing(redis, game, player)
-            you = mine if mine is not None else None
+        you = await ratings.standing(redis, game, player) if player is not None else None
         names = await _names(redis, [r.player for r in rows] + ([you.player] if you else []))
         return Leaderboard(
             game=game,

@@ -115,6 +115,9 @@ def _options(kind: str, given: dict[str, Any], seats: tuple[int, int]) -> Any:
 
 
 async def _own(request: Request, request_id: str) -> quick_play.Request:
+    token = app_keys.bearer_of(request.scope)
+    if not (players.looks_like_token(token) or app_keys.looks_like_key(token)):
+        await _caller(request, None)  # 401: whose request it is is not told to anyone
     found = await quick_play.get(request.app.state.redis, request_id)
     if found is None:
         raise ApiError(404, "unknown_request", "There is no quick-play request with that id.")

@@ -102,6 +102,30 @@ CODES: dict[str, Code] = {
         "http://127.0.0.1/hooks: 127.0.0.1 resolves to 127.0.0.1, a loopback, private, "
         "link-local or reserved address: webhooks go to the internet",
     ),
+    "already_waiting": Code(
+        "The player holds a quick-play request already: one at a time.",
+        "This player waits for a game already (qp_4f2x9kq1ZyQm3w0b): cancel it first.",
+    ),
+    "quick_play_full": Code(
+        "DANGER_QUICK_PLAY_WAITING requests wait for this kind of game already.",
+        "1000 requests wait for danger: try later.",
+    ),
+    "not_waiting": Code(
+        "The request is no longer waiting: seated, expired or cancelled.",
+        "The request is seated, not waiting.",
+    ),
+    "unknown_request": Code(
+        "No quick-play request has this id (or it ended more than 10 minutes ago).",
+        "There is no quick-play request with that id.",
+    ),
+    "not_your_player": Code(
+        "The app key sent did not register the player named.",
+        "This app key did not register that player.",
+    ),
+    "player_missing": Code(
+        "An app key asks on a player's behalf: name the player (`player`).",
+        "With an app key, name the player (`player`) it is for.",
+    ),
     "too_many_webhooks": Code(
         "The app key has DANGER_WEBHOOKS_PER_KEY webhooks already.",
         "the key has 10 webhook endpoints, as many as it may",
@@ -359,6 +383,43 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "`Authorization` is not `Bearer <token>`.",
         "Send the token as 'Authorization: Bearer <token>'.",
     ),
+    ("requestQuickPlay", "player_token_required"): Code(
+        "Quick play is a registered player's: their token, or the app key that registered "
+        "them.",
+        "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
+        "key that registered them.",
+    ),
+    ("getQuickPlay", "player_token_required"): Code(
+        "Quick play is a registered player's: their token, or the app key that registered "
+        "them.",
+        "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
+        "key that registered them.",
+    ),
+    ("cancelQuickPlay", "player_token_required"): Code(
+        "Quick play is a registered player's: their token, or the app key that registered "
+        "them.",
+        "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
+        "key that registered them.",
+    ),
+    ("requestQuickPlay", "not_this_player"): Code(
+        "A player's token speaks for that player alone.",
+        "A player's token speaks for that player alone.",
+    ),
+    ("getQuickPlay", "not_this_player"): Code(
+        "A player's token speaks for that player alone.",
+        "A player's token speaks for that player alone.",
+    ),
+    ("cancelQuickPlay", "not_this_player"): Code(
+        "A player's token speaks for that player alone.",
+        "A player's token speaks for that player alone.",
+    ),
+    ("requestQuickPlay", "sandbox_only"): Code(
+        "Quick play takes no option that fixes the cards (`seed`, `deck` or `stack`).",
+        "Quick play takes no sandbox option (seed).",
+    ),
+    ("getLeaderboard", "invalid_cursor"): Code(
+        "`cursor` is not one this list gave.", "That is not a cursor of this list."
+    ),
     ("listPlayerGames", "invalid_cursor"): Code(
         "`cursor` is not one this list gave.", "That is not a cursor of this list."
     ),
@@ -458,6 +519,7 @@ REFUSED = {
     "sendCommand": _refusals("decide"),
     "startGame": _refusals("setup"),
     "createGame": _refusals("check_options"),
+    "requestQuickPlay": _refusals("check_options"),
 }
 """operationId -> the games' refusals it answers (409; the create's, 422), by code. Their
 `game_over` and `unknown_command` are met first by the table (`game_not_active`) and the service
@@ -667,6 +729,39 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
     "getPlayer": {
         400: ("invalid_parameter",),
         404: ("unknown_player",),
+        429: ("rate_limited",),
+        503: ("store_unavailable",),
+    },
+    "requestQuickPlay": {
+        400: ("invalid_body",),
+        401: ("player_token_required", "player_token_invalid", "key_invalid", "key_revoked"),
+        403: ("not_this_player", "not_your_player", "sandbox_only"),
+        409: ("already_waiting",),
+        413: ("body_too_large",),
+        415: ("unsupported_media_type",),
+        422: (
+            "seats_out_of_range",
+            "player_missing",
+            "option_out_of_range",
+            *(c for c in REFUSED["requestQuickPlay"] if c != "option_out_of_range"),
+        ),
+        429: ("rate_limited", "quick_play_full"),
+        503: ("store_unavailable",),
+    },
+    "getQuickPlay": {
+        400: ("invalid_parameter",),
+        401: ("player_token_required", "player_token_invalid", "key_invalid", "key_revoked"),
+        403: ("not_this_player", "not_your_player"),
+        404: ("unknown_request",),
+        429: ("rate_limited",),
+        503: ("store_unavailable",),
+    },
+    "cancelQuickPlay": {
+        400: ("invalid_parameter",),
+        401: ("player_token_required", "player_token_invalid", "key_invalid", "key_revoked"),
+        403: ("not_this_player", "not_your_player"),
+        404: ("unknown_request",),
+        409: ("not_waiting",),
         429: ("rate_limited",),
         503: ("store_unavailable",),
     },

@@ -49,6 +49,7 @@ from service.http.problems import MEDIA
 from service.infra.config import Settings
 from service.play import names
 from service.spec import error_codes, spec_examples
+from service.wire.quick_play_schemas import QuickPlayIn, SeatRange
 from service.wire.schemas import CREATE_TYPES, JoinGame, RegisterPlayer, TeamChange
 from service.wire.webhook_schemas import WebhookChange, WebhookIn
 
@@ -156,6 +157,8 @@ def _request_types() -> list[type[msgspec.Struct]]:
         TeamChange,
         WebhookIn,
         WebhookChange,
+        QuickPlayIn,
+        SeatRange,
         *CREATE_TYPES.values(),
     ]
     for rules in GAMES.values():

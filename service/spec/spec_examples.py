@@ -58,6 +58,7 @@ from service.readmodels.records import player_results_of
 from service.readmodels.rounds import fold_rounds
 from service.spec.error_codes import ERRORS, code_of, rate_limited_detail
 from service.wire import bodies as bodies_module
+from service.wire.quick_play_schemas import QuickPlayOut, SeatOut, SeatRange
 from service.wire.rating_schemas import Leaderboard, LeaderboardRow
 from service.wire.schemas import (
     CacheUse,
@@ -728,6 +729,19 @@ def request_bodies() -> dict[str, dict[str, dict[str, Example]]]:
                 ),
             }
         },
+        "requestQuickPlay": {
+            JSON: {
+                "four": Example("Danger for four", {"game": "danger", "seats": 4}),
+                "band": Example(
+                    "Danger 13 for three to five, opponents within 200 points",
+                    {"game": "danger-13", "seats": {"min": 3, "max": 5}, "band": 200},
+                ),
+                "for": Example(
+                    "With the app key that registered the player, on their behalf",
+                    {"game": "high-voltage", "seats": 2, "player": PLAYER_ID},
+                ),
+            }
+        },
         "changeWebhook": {
             JSON: {
                 "pause": Example("Hold its deliveries", {"paused": True}),
@@ -745,6 +759,25 @@ WEBHOOK_URL = "https://app.example/danger-hall/hooks"
 WEBHOOK_ID = "wh_k3v9q2m7x1p4b8n6"
 WEBHOOK_SECRET = "whsec_" + base64.b64encode(bytes(range(24))).decode()
 DELIVERY_ID = "msg_7f3a9c1e5b2d8f4a6c0e1b3d"
+
+
+QUICK_PLAY_ID = "qp_4f2x9kq1ZyQm3w0b"
+QUICK_GAME = _game_id("quick")
+QUICK_SEAT = SeatOut(game=QUICK_GAME, seat=2, token=_token(QUICK_GAME, "2"))
+
+
+def _quick_play(**changes: Any) -> QuickPlayOut:
+    asked = QuickPlayOut(
+        id=QUICK_PLAY_ID,
+        status="waiting",
+        game="danger",
+        seats=SeatRange(min=4, max=4),
+        player=PLAYER_ID,
+        rating=1500.0,
+        made_at="2026-12-06T12:00:00.000Z",
+        expires_at="2026-12-06T12:05:00.000Z",
+    )
+    return msgspec.structs.replace(asked, **changes)
 
 
 def _webhook(**changes: Any) -> WebhookOut:
@@ -847,6 +880,11 @@ def parameters() -> dict[str, dict[str, dict[str, Example]]]:
             "first": {"kept": Example("The size of the head a monitor kept", 2)},
             "second": {"latest": Example("The size of the latest head", 4)},
         },
+        "getQuickPlay": {
+            "request_id": {"one": Example("A request's id", QUICK_PLAY_ID)},
+            "wait": {"poll": Example("Wait up to 30 s for a seat", 30)},
+        },
+        "cancelQuickPlay": {"request_id": {"one": Example("A request's id", QUICK_PLAY_ID)}},
         "getLeaderboard": {
             "game": {"danger": Example("Danger's", "danger")},
             "limit": {"page": Example("20 a page (the default)", 20)},
@@ -1151,6 +1189,30 @@ def responses() -> dict[str, dict[str, dict[str, dict[str, Example]]]]:
                         "log is revealed",
                         _encode(p.resigned_out),
                     )
+                }
+            }
+        },
+        "requestQuickPlay": {
+            "201": {
+                JSON: {
+                    "waiting": Example("Waiting for three more", _encode(_quick_play())),
+                    "seated": Example(
+                        "The request that completed a game: seated at once",
+                        _encode(_quick_play(status="seated", seated=QUICK_SEAT)),
+                    ),
+                }
+            }
+        },
+        "getQuickPlay": {
+            "200": {
+                JSON: {
+                    "seated": Example(
+                        "Seated: the game, the seat and its token",
+                        _encode(_quick_play(status="seated", seated=QUICK_SEAT)),
+                    ),
+                    "expired": Example(
+                        "Nobody came in time", _encode(_quick_play(status="expired"))
+                    ),
                 }
             }
         },

@@ -42,6 +42,11 @@ TOKEN_OPERATIONS: dict[str, list[dict[str, list[str]]]] = {
     "resignSeat": [{"seatToken": []}],
     "rematchGame": [{"seatToken": []}, {"adminToken": []}],
     "health": [{}, {"operatorToken": []}],  # the operators' token for `fresh` alone
+    # The player's own, or the app key's that registered them.
+    **{
+        operation: [{"playerToken": []}, {"appKey": []}]
+        for operation in ("requestQuickPlay", "getQuickPlay", "cancelQuickPlay")
+    },
     # An app key's own webhooks.
     **{
         operation: [{"appKey": []}]
@@ -75,6 +80,7 @@ TOKEN_OPERATIONS |= {
         "listWebhooks",
         "getWebhook",
         "listWebhookDeliveries",
+        "getQuickPlay",
     )
 }
 

@@ -193,7 +193,7 @@ def test_a_head_beside_every_get_with_its_parameters_and_answers_without_a_body(
         for status, response in head["responses"].items():
             assert "content" not in response
             assert response["headers"] == get["responses"][status]["headers"]
-    assert gets == 22
+    assert gets == 23
     assert head_operation_id("getGame") == "headGame"
     assert head_operation_id("listEvents") == "headListEvents"
 

@@ -672,6 +672,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/quick-play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a game: seated with other waiting players as soon as enough wait
+         * @description A registered player (their token, or the app key that registered them with `player`) asks for a game of a kind and a number of seats (or a range), with an optional rating band and the game's options. As soon as enough compatible requests wait, the service makes the game, seats them (each seat taken as the player's, from the client that asked), starts it, and marks each request `seated` with the game, the seat and its token: poll `GET /v1/quick-play/{id}?wait=30` for the token (the player's stream tells `game_joined`, then `game_started`). A player holds one request at a time; it expires after DANGER_QUICK_PLAY_SECONDS (300).
+         */
+        post: operations["requestQuickPlay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quick-play/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A quick-play request: waiting, or where its player was seated
+         * @description With `wait` (seconds, at most 30), the answer waits until the request is no longer waiting (seated, expired or cancelled) or the time is up: a long poll. Once seated, `seated` has the game, the seat and its token.
+         */
+        get: operations["getQuickPlay"];
+        put?: never;
+        post?: never;
+        /** Stop waiting */
+        delete: operations["cancelQuickPlay"];
+        options?: never;
+        /**
+         * Headers only: a quick-play request: waiting, or where its player was seated
+         * @description As the GET of this path, without a body: the same status and headers.
+         */
+        head: operations["headQuickPlay"];
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -2087,6 +2132,43 @@ export interface components {
             state: "ok" | "idle" | "unreachable";
             worker: string | null;
         };
+        /** QuickPlayIn */
+        QuickPlayIn: {
+            /** @description Rating points either side of the player's rating (1500 unrated) that an opponent's may differ by; it widens by 5 a second of waiting. Absent: anyone. */
+            band?: number | null;
+            /**
+             * @description Optional: mixed into every shuffle of the game, as a join's.
+             * @default
+             */
+            entropy?: string;
+            /**
+             * @description The kind of game.
+             * @enum {string}
+             */
+            game: "danger" | "high-voltage" | "danger-13" | "danger-danger";
+            /** @description The game's options, as a create takes them (sandbox options refused); only requests with the same options are seated together. */
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description With an app key: the player it registered whom this request is for. */
+            player?: string | null;
+            /** @description How many seats: a number, or a range (`{"min": 3, "max": 4}`): the player is seated as soon as enough waiting players fit, as many as the range allows. */
+            seats: number | components["schemas"]["SeatRange"];
+        };
+        /** QuickPlayOut */
+        QuickPlayOut: {
+            band?: number | null;
+            expires_at: string;
+            game: string;
+            id: string;
+            made_at: string;
+            player: string;
+            rating: number;
+            seated?: components["schemas"]["SeatOut"] | null;
+            seats: components["schemas"]["SeatRange"];
+            /** @enum {string} */
+            status: "waiting" | "seating" | "seated" | "expired" | "cancelled";
+        };
         /** RatingPoint */
         RatingPoint: {
             at: string;
@@ -2200,6 +2282,17 @@ export interface components {
             resigned?: boolean;
             seat: number;
             team: string | null;
+        };
+        /** SeatOut */
+        SeatOut: {
+            game: string;
+            seat: number;
+            token: string;
+        };
+        /** SeatRange */
+        SeatRange: {
+            max: number;
+            min: number;
         };
         /** SeatScore */
         SeatScore: {
@@ -7062,7 +7155,7 @@ export interface operations {
              * @description The request is malformed or invalid; `code` names what.
              *
              *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
-             *     - `invalid_cursor`: `cursor` is not one this listing gave.
+             *     - `invalid_cursor`: `cursor` is not one this list gave.
              */
             400: {
                 headers: {
@@ -7152,7 +7245,7 @@ export interface operations {
              * @description The request is malformed or invalid; `code` names what.
              *
              *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
-             *     - `invalid_cursor`: `cursor` is not one this listing gave.
+             *     - `invalid_cursor`: `cursor` is not one this list gave.
              */
             400: {
                 headers: {
@@ -9142,6 +9235,662 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before asking again: with store_unavailable. */
                     "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    requestQuickPlay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickPlayIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickPlayOut"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_body`: The body is not JSON, or not this operation's body: a value of the wrong type (`"3"` is not a number), an unknown field, a missing one.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `player_token_required`: Quick play is a registered player's: their token, or the app key that registered them.
+             *     - `player_token_invalid`: The player token sent (`dhp_...`) is not one of this service's.
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The token sent may not do this.
+             *
+             *     - `not_this_player`: A player's token speaks for that player alone.
+             *     - `not_your_player`: The app key sent did not register the player named.
+             *     - `sandbox_only`: Quick play takes no option that fixes the cards (`seed`, `deck` or `stack`).
+             */
+            403: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description This player waits for a game already.
+             *
+             *     - `already_waiting`: The player holds a quick-play request already: one at a time.
+             */
+            409: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The body is larger than this operation takes.
+             *
+             *     - `body_too_large`: The body is larger than this operation takes.
+             */
+            413: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The body is of a media type this operation does not take.
+             *
+             *     - `unsupported_media_type`: The body is not sent as JSON: `Content-Type: application/json` (or a `+json` type).
+             */
+            415: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Well-formed, but refused as it stands; `code` names why.
+             *
+             *     - `seats_out_of_range`: `seats` beyond the game's (in its schema).
+             *     - `player_missing`: An app key asks on a player's behalf: name the player (`player`).
+             *     - `option_out_of_range`: An option beyond the bounds its schema gives, or a deck holding more of a kind of card than it allows.
+             *     - `invalid_deck`: A deck no game can be played with: an unknown card, too few cards, a Danger 13 deck whose rounds might never end, a sandbox `deck` (Danger, High Voltage) that is not the whole deck.
+             *     - `invalid_stack`: A sandbox `stack` (Danger 13, Danger Danger) that is not the deck's cards.
+             *     - `teams_need_four`: High Voltage's team mode is played by exactly 4 seats.
+             */
+            422: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             *     - `quick_play_full`: DANGER_QUICK_PLAY_WAITING requests wait for this kind of game already.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before asking again: with rate_limited. */
+                    "Retry-After"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuickPlay: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait for a change before answering (a long poll). */
+                wait?: number;
+            };
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The id a quick-play request was answered with. */
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickPlayOut"];
+                };
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `player_token_required`: Quick play is a registered player's: their token, or the app key that registered them.
+             *     - `player_token_invalid`: The player token sent (`dhp_...`) is not one of this service's.
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The token sent may not do this.
+             *
+             *     - `not_this_player`: A player's token speaks for that player alone.
+             *     - `not_your_player`: The app key sent did not register the player named.
+             */
+            403: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_request`: No quick-play request has this id (or it ended more than 10 minutes ago).
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelQuickPlay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The id a quick-play request was answered with. */
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, nothing follows */
+            204: {
+                headers: {
+                    /** @description The signed receipt of what this answer appended (the body's `receipt`, as canonical JSON): the service's word that the game's log has `hash` at `seq` (docs/transparency.md). */
+                    "Danger-Receipt"?: string;
+                    /** @description The game's seq after the command, quoted. */
+                    ETag?: string;
+                    /** @description The preference this answer honours. */
+                    "Preference-Applied"?: "return=minimal";
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `player_token_required`: Quick play is a registered player's: their token, or the app key that registered them.
+             *     - `player_token_invalid`: The player token sent (`dhp_...`) is not one of this service's.
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The token sent may not do this.
+             *
+             *     - `not_this_player`: A player's token speaks for that player alone.
+             *     - `not_your_player`: The app key sent did not register the player named.
+             */
+            403: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_request`: No quick-play request has this id (or it ended more than 10 minutes ago).
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description The request is no longer waiting (seated, or ended).
+             *
+             *     - `not_waiting`: The request is no longer waiting: seated, expired or cancelled.
+             */
+            409: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    headQuickPlay: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait for a change before answering (a long poll). */
+                wait?: number;
+            };
+            header?: {
+                /** @description The client's id for this request, echoed in the answer's X-Request-ID and logged with it. Absent, or not matching the pattern: the service makes one (`req_` and 20 hex digits) and answers with that. */
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The id a quick-play request was answered with. */
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The request is malformed or invalid; `code` names what.
+             *
+             *     - `invalid_parameter`: A path, query or header parameter outside its schema (its type, its bounds, its pattern), or a required one missing.
+             */
+            400: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description A token is needed, or the one sent is not valid here.
+             *
+             *     - `player_token_required`: Quick play is a registered player's: their token, or the app key that registered them.
+             *     - `player_token_invalid`: The player token sent (`dhp_...`) is not one of this service's.
+             *     - `key_invalid`: The app key sent is not one of this service's.
+             *     - `key_revoked`: The app key sent was revoked.
+             */
+            401: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description `Bearer realm="danger-hall"`, with `error="invalid_token"` when the token sent is not valid here (RFC 6750). */
+                    "WWW-Authenticate": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The token sent may not do this.
+             *
+             *     - `not_this_player`: A player's token speaks for that player alone.
+             *     - `not_your_player`: The app key sent did not register the player named.
+             */
+            403: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description What the path names does not exist.
+             *
+             *     - `unknown_request`: No quick-play request has this id (or it ended more than 10 minutes ago).
+             */
+            404: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Too many requests of this kind from this client: wait `Retry-After` seconds. `RateLimit` and `RateLimit-Policy` describe the limit.
+             *
+             *     - `rate_limited`: Too many requests of this kind from this client: wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    /** @description What this client has left: r requests now, and within t seconds no more than r (until the bucket holds one more). */
+                    RateLimit?: string;
+                    /** @description The limit on this kind of request for this client: `"create";q=20;w=60` is a bucket of q requests refilled over w seconds (draft-ietf-httpapi-ratelimit-headers). The kinds: create, join, register (players), command (commands and start), read, stream, audit (exports sent to be audited), site (every route outside /v1). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before this kind of request is admitted again. */
+                    "Retry-After": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
+             *
+             *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After": string;
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };

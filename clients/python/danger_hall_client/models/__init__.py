@@ -115,6 +115,11 @@ from .protect import Protect
 from .protect_colour import ProtectColour
 from .queue_server_status import QueueServerStatus
 from .queue_server_status_state import QueueServerStatusState
+from .quick_play_in import QuickPlayIn
+from .quick_play_in_game import QuickPlayInGame
+from .quick_play_in_options import QuickPlayInOptions
+from .quick_play_out import QuickPlayOut
+from .quick_play_out_status import QuickPlayOutStatus
 from .rating_point import RatingPoint
 from .receipt import Receipt
 from .refuse import Refuse
@@ -132,6 +137,8 @@ from .row_score_reason import RowScoreReason
 from .row_view import RowView
 from .rows import Rows
 from .seat import Seat
+from .seat_out import SeatOut
+from .seat_range import SeatRange
 from .seat_score import SeatScore
 from .signing_key import SigningKey
 from .signing_keys import SigningKeys
@@ -273,6 +280,11 @@ __all__ = (
     "ProtectColour",
     "QueueServerStatus",
     "QueueServerStatusState",
+    "QuickPlayIn",
+    "QuickPlayInGame",
+    "QuickPlayInOptions",
+    "QuickPlayOut",
+    "QuickPlayOutStatus",
     "RatingPoint",
     "Receipt",
     "Refuse",
@@ -290,6 +302,8 @@ __all__ = (
     "RowScoreReason",
     "RowView",
     "Seat",
+    "SeatOut",
+    "SeatRange",
     "SeatScore",
     "SigningKey",
     "SigningKeys",
