@@ -46,6 +46,8 @@ PAGES = [
     "/games/{game_id:str}/audit",
     "/audit",
     "/players/{player_id:str}",
+    "/leaderboards",
+    "/leaderboards/{game:str}",
 ]
 
 

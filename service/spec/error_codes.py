@@ -384,20 +384,17 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "Send the token as 'Authorization: Bearer <token>'.",
     ),
     ("requestQuickPlay", "player_token_required"): Code(
-        "Quick play is a registered player's: their token, or the app key that registered "
-        "them.",
+        "Quick play is a registered player's: their token, or the app key that registered them.",
         "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
         "key that registered them.",
     ),
     ("getQuickPlay", "player_token_required"): Code(
-        "Quick play is a registered player's: their token, or the app key that registered "
-        "them.",
+        "Quick play is a registered player's: their token, or the app key that registered them.",
         "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
         "key that registered them.",
     ),
     ("cancelQuickPlay", "player_token_required"): Code(
-        "Quick play is a registered player's: their token, or the app key that registered "
-        "them.",
+        "Quick play is a registered player's: their token, or the app key that registered them.",
         "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
         "key that registered them.",
     ),

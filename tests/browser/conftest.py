@@ -36,9 +36,13 @@ async def new_page(browser, service):
     contexts = []
     problems: list[str] = []
 
-    async def make(width: int = 1280, height: int = 900):
+    async def make(width: int = 1280, height: int = 900, address: str | None = None):
+        # `address`: the client this person is to the service (X-Forwarded-For, which the
+        # service trusts from 127.0.0.1), so that two people are two clients.
         context = await browser.new_context(
-            base_url=service, viewport={"width": width, "height": height}
+            base_url=service,
+            viewport={"width": width, "height": height},
+            extra_http_headers={"X-Forwarded-For": address} if address else None,
         )
         contexts.append(context)
         page = await context.new_page()

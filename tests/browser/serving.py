@@ -36,6 +36,9 @@ def serving(data: Path) -> Iterator[str]:
         "DANGER_PORT": str(port),
         "DANGER_RATE_LIMITS": "off",
         "DANGER_OPEN_GAMES_PER_CLIENT": "0",
+        # A browser context may say which client it is (tests/browser/conftest.py): without
+        # X-Forwarded-For, every one is 127.0.0.1, as under `make run`.
+        "DANGER_TRUSTED_PROXY": "127.0.0.1",
     }
     env.pop("REDIS_URL", None)
     proc = subprocess.Popen(

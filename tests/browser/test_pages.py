@@ -37,6 +37,7 @@ PAGES = [
     "audit",
     "audit-file",
     "player",
+    "leaderboard",
 ]
 # The screenshots' names that docs/web.md and the README already link to.
 SHOT_NAMES = {"play-danger": "play"}
@@ -296,6 +297,12 @@ async def player(page: Page, service: str, games: dict[str, Any], tmp: Path) -> 
     await expect(row.locator("td").nth(1)).to_contain_text(re.compile(rf"seat {seat}(?!\d)"))
 
 
+async def leaderboard(page: Page, service: str, games: dict[str, Any], tmp: Path) -> None:
+    await page.goto("/leaderboards/danger")
+    await page.wait_for_selector("body[data-ready]")
+    await expect(page.locator("table[data-leaderboard='danger']")).to_be_visible()
+
+
 OPEN: dict[str, Callable[[Page, str, dict[str, Any], Path], Awaitable[None]]] = {
     "lobby": lobby,
     "watch": watch,
@@ -305,6 +312,7 @@ OPEN: dict[str, Callable[[Page, str, dict[str, Any], Path], Awaitable[None]]] = 
     "audit": audit,
     "audit-file": audit_file,
     "player": player,
+    "leaderboard": leaderboard,
 }
 
 

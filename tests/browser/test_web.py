@@ -13,6 +13,7 @@ import pytest
 
 from tests.browser.games import played
 from tests.browser.serving import CHROMIUM
+from tests.players import bearer
 
 if not CHROMIUM:
     pytest.skip("no Chromium installed (apt-get install chromium)", allow_module_level=True)
@@ -417,3 +418,52 @@ async def test_a_players_page_lists_their_games_with_links_to_replay_and_audit(n
     await page.get_by_role("link", name=f"Audit of {finished}").click()
     await page.wait_for_url(f"**/games/{finished}/audit")
     await expect(page.locator("[data-audit]")).to_have_attribute("data-audit", "ok")
+
+
+async def test_two_players_press_play_now_meet_at_one_table_and_the_leaderboard_ranks_them(
+    new_page, service
+):
+    people = []
+    for n, name in enumerate(["Una", "Vik"]):
+        page = await new_page(address=f"198.51.100.{40 + n}")
+        await page.goto("/")
+        await page.get_by_label("Your name").fill(name)
+        await page.get_by_role("button", name="Register").click()
+        await expect(page.locator(".play-now")).to_contain_text(f"Playing as {name}")
+        await page.get_by_label("Players").fill("2")
+        people.append(page)
+    una, vik = people
+    await una.get_by_role("button", name="Play now").click()
+    await expect(una.locator("[data-quick-play]")).to_have_attribute("data-quick-play", "waiting")
+    await vik.get_by_role("button", name="Play now").click()
+    for page in people:  # both are seated at one new table, each with their own seat
+        await page.wait_for_url("**/games/*", timeout=40_000)
+        await expect(page.locator("[data-status]").first).to_have_attribute("data-status", "active")
+    assert una.url == vik.url
+    game = una.url.rsplit("/", 1)[-1]
+    seat_token = await vik.evaluate(
+        f"JSON.parse(localStorage.getItem('danger-hall:tokens'))[{game!r}].seat"
+    )
+    async with httpx.AsyncClient(base_url=service) as http:
+        state = (await http.get(f"/v1/games/{game}", headers=bearer(seat_token))).json()
+        seat = state["view"]["you"]
+        resigned = await http.post(
+            f"/v1/games/{game}/players/{seat}/resign", headers=bearer(seat_token)
+        )
+        assert resigned.status_code == 200, resigned.text
+
+    await una.goto("/leaderboards/danger")
+    rows = una.locator("table[data-leaderboard='danger'] tr[data-player]")
+    for _ in range(50):  # a rating moves a couple of seconds after its game ends
+        if await rows.count() == 2:
+            break
+        await una.wait_for_timeout(300)
+        await una.reload()
+    assert await rows.count() == 2
+    assert "Una" in await rows.nth(0).inner_text() and "Vik" in await rows.nth(1).inner_text()
+    assert await rows.nth(0).get_attribute("aria-current") == "true"  # Una, the winner, is you
+    assert await rows.nth(0).get_attribute("data-provisional") == "true"
+    await expect(una.locator("[data-you]")).to_contain_text("You are 1 of 2")
+    await una.get_by_role("link", name="Una").click()
+    await una.wait_for_url("**/players/*")
+    await expect(una.locator("[data-ratings] li[data-game='danger']")).to_contain_text("rank 1")

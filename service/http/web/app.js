@@ -6,6 +6,7 @@ import { h, clear } from "./dom.js";
 import { gamePage } from "./game.js";
 import { lobbyPage } from "./lobby.js";
 import { playerPage } from "./players.js";
+import { leaderboardPage } from "./ratings.js";
 import { replayPage } from "./replay.js";
 
 const ROUTES = [
@@ -15,12 +16,14 @@ const ROUTES = [
   [/^\/games\/([^/]+)\/audit\/?$/, (main, id) => gameAuditPage(main, id)],
   [/^\/games\/([^/]+)\/?$/, (main, id) => gamePage(main, id)],
   [/^\/players\/([^/]+)\/?$/, (main, id) => playerPage(main, id)],
+  [/^\/leaderboards\/?$/, (main) => leaderboardPage(main, null)],
+  [/^\/leaderboards\/([^/]+)\/?$/, (main, game) => leaderboardPage(main, game)],
 ];
 
 async function start() {
   const main = document.getElementById("main");
   for (const link of document.querySelectorAll("header nav a")) {
-    if (link.getAttribute("href") === location.pathname) link.setAttribute("aria-current", "page");
+    if (link.getAttribute("href") === location.pathname || (link.dataset.section && location.pathname.startsWith(link.dataset.section))) link.setAttribute("aria-current", "page");
   }
   for (const [pattern, page] of ROUTES) {
     const found = location.pathname.match(pattern);

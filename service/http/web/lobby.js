@@ -4,6 +4,7 @@
 import { call, openapi, tokens } from "./api.js";
 import { h, clear, GAME_NAMES } from "./dom.js";
 import { optionText } from "./options.js";
+import { playNow } from "./ratings.js";
 
 const CREATE_SCHEMAS = {
   danger: "CreateDangerGame",
@@ -185,7 +186,7 @@ export async function lobbyPage(main) {
         h("form", { class: "go", onsubmit: (e) => { e.preventDefault(); location.assign(`/games/${encodeURIComponent(goTo.value)}`); } },
           h("label", { for: "go-to" }, "Open a game by its id"), goTo, h("button", { type: "submit" }, "Open")),
       ),
-      await createForm(),
+      h("div", {}, playNow(), await createForm()),
     ),
   );
   await reload();

@@ -5,6 +5,7 @@
 
 import { call } from "./api.js";
 import { h, clear, GAME_NAMES } from "./dom.js";
+import { ratingsList } from "./ratings.js";
 
 const RESULTS = { playing: "playing", won: "won", lost: "lost", abandoned: "abandoned" };
 
@@ -89,6 +90,7 @@ export async function playerPage(main, id) {
       h("h2", { id: "record-title" }, "Record"),
       h("p", {}, `${player.games} finished game${player.games === 1 ? "" : "s"}, ${player.wins} won.`),
       record.length ? h("ul", {}, record) : null,
+      ratingsList(player.ratings),
     ),
     h(
       "section",
