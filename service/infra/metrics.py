@@ -87,6 +87,14 @@ RATE_UNCHECKED = Counter(
     "danger_rate_unchecked_total",
     "Requests let through unchecked because their rate bucket's store could not be reached.",
 )
+QUICK_PLAY = Counter(
+    "danger_quick_play_requests_total",
+    "Quick-play requests as they ended: seated, expired or cancelled; by game.",
+    ["game", "outcome"],
+)
+QUICK_PLAY_GAMES = Counter(
+    "danger_quick_play_games_total", "Games quick play made and started, by game.", ["game"]
+)
 WEBHOOK_ATTEMPTS = Histogram(
     "danger_webhook_attempt_duration_seconds",
     "Webhook delivery attempts, by outcome: delivered (a 2xx), retried (anything else, to be "

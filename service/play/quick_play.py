@@ -28,6 +28,7 @@ import msgspec
 
 from domain.registry import GAMES
 from events.envelope import canonical
+from service.infra import metrics
 from service.infra.errors import ApiError
 from service.infra.lua import Script
 from service.play import names, players
@@ -225,7 +226,10 @@ return 1
 async def cancel(redis: Any, request: Request, status: Status = "cancelled") -> bool:
     """A waiting request cancelled (or expired); False if it was no longer waiting."""
     keys = [request_key(request.id), waiting_key(request.kind)]
-    return bool(await _CANCEL(redis, keys, [request.id, status, SEATED_KEPT_MS]) == 1)
+    ended = await _CANCEL(redis, keys, [request.id, status, SEATED_KEPT_MS]) == 1
+    if ended:
+        metrics.QUICK_PLAY.labels(request.kind, status).inc()
+    return bool(ended)
 
 
 # Matching ------------------------------------------------------------------------------
@@ -335,6 +339,8 @@ class Seater:
                 await self.service.abandon(game.id, admin)
             await self._back(group)
             raise
+        metrics.QUICK_PLAY_GAMES.labels(first.kind).inc()
+        metrics.QUICK_PLAY.labels(first.kind, "seated").inc(len(seated))
         pipe = self.redis.pipeline(transaction=False)
         for request in seated:
             done = msgspec.structs.replace(request, status="seated")

@@ -208,6 +208,8 @@ return 1
 async def apply_ready(redis: Any, kind: str, now_ms: int, hold_ms: int = HOLD_MS) -> int:
     """Apply the kind's rated games that finished `hold_ms` ago or more, in the order they
     finished; how many were applied. One worker at a time per kind (a lease)."""
+    if not await redis.zcount(key(kind, "pending"), "-inf", now_ms - hold_ms):
+        return 0  # the usual answer, and one round trip
     token = secrets.token_hex(8)
     lease = key(kind, "applier")
     if not await redis.set(lease, token, nx=True, px=LEASE_MS):

@@ -133,6 +133,9 @@ async def test_one_request_a_player_cancelled_or_expired(hall: Hall):
         f"/v1/quick-play/{alone.json()['id']}?wait=10", headers=hall.tokens[0]
     )
     assert ended.json()["status"] == "expired"  # DANGER_QUICK_PLAY_SECONDS: 2 here
+    seen = (await hall.client.get("/metrics")).text  # what an operator sees
+    assert 'danger_quick_play_requests_total{game="danger",outcome="expired"}' in seen
+    assert 'danger_quick_play_requests_total{game="danger",outcome="cancelled"}' in seen
     nobody = await hall.client.post("/v1/quick-play", json={"game": "danger", "seats": 2})
     assert nobody.status_code == 401
     for seats in (9, 7):  # no game has 9 seats; Danger is played by 2 to 6
