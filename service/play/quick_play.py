@@ -188,6 +188,8 @@ async def file(
         raise ApiError(
             429, "quick_play_full", f"{most_waiting} requests wait for {kind}: try later."
         )
+    if filed != 1:  # the player's requests changed under each of five looks
+        raise ApiError(503, "contention", "This player's requests are changing: try again.")
     return made
 
 

@@ -743,7 +743,7 @@ ERRORS: dict[str, dict[int, tuple[str, ...]]] = {
             *(c for c in REFUSED["requestQuickPlay"] if c != "option_out_of_range"),
         ),
         429: ("rate_limited", "quick_play_full"),
-        503: ("store_unavailable",),
+        503: ("store_unavailable", "contention"),
     },
     "getQuickPlay": {
         400: ("invalid_parameter",),

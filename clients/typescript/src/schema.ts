@@ -9435,11 +9435,12 @@ export interface operations {
              * @description Not now: retry, after `Retry-After` seconds where it is sent. A write may or may not have been applied: retry it with the same Idempotency-Key, or read the game first.
              *
              *     - `store_unavailable`: The store cannot be reached now (a restart, a failover): retry after `Retry-After`. A write may or may not have been applied.
+             *     - `contention`: Too many concurrent writers on this game: retry shortly.
              */
             503: {
                 headers: {
-                    /** @description Seconds to wait before asking again. */
-                    "Retry-After": string;
+                    /** @description Seconds to wait before asking again: with store_unavailable. */
+                    "Retry-After"?: string;
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
