@@ -32,6 +32,19 @@ class Code:
     seq: int | None = None
 
 
+QUICK_PLAY_OPERATIONS = ("requestQuickPlay", "getQuickPlay", "cancelQuickPlay")
+QUICK_PLAY_CALLER = {
+    "player_token_required": Code(
+        "Quick play is a registered player's: their token, or the app key that registered them.",
+        "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
+        "key that registered them.",
+    ),
+    "not_this_player": Code(
+        "A player's token speaks for that player alone.",
+        "A player's token speaks for that player alone.",
+    ),
+}
+
 CODES: dict[str, Code] = {
     # 400
     "invalid_body": Code(
@@ -383,33 +396,11 @@ OVERRIDES: dict[tuple[str, str], Code] = {
         "`Authorization` is not `Bearer <token>`.",
         "Send the token as 'Authorization: Bearer <token>'.",
     ),
-    ("requestQuickPlay", "player_token_required"): Code(
-        "Quick play is a registered player's: their token, or the app key that registered them.",
-        "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
-        "key that registered them.",
-    ),
-    ("getQuickPlay", "player_token_required"): Code(
-        "Quick play is a registered player's: their token, or the app key that registered them.",
-        "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
-        "key that registered them.",
-    ),
-    ("cancelQuickPlay", "player_token_required"): Code(
-        "Quick play is a registered player's: their token, or the app key that registered them.",
-        "Quick play is a registered player's: send their token (Bearer dhp_...) or the app "
-        "key that registered them.",
-    ),
-    ("requestQuickPlay", "not_this_player"): Code(
-        "A player's token speaks for that player alone.",
-        "A player's token speaks for that player alone.",
-    ),
-    ("getQuickPlay", "not_this_player"): Code(
-        "A player's token speaks for that player alone.",
-        "A player's token speaks for that player alone.",
-    ),
-    ("cancelQuickPlay", "not_this_player"): Code(
-        "A player's token speaks for that player alone.",
-        "A player's token speaks for that player alone.",
-    ),
+    **{
+        (operation, code): meaning
+        for operation in QUICK_PLAY_OPERATIONS
+        for code, meaning in QUICK_PLAY_CALLER.items()
+    },
     ("requestQuickPlay", "sandbox_only"): Code(
         "Quick play takes no option that fixes the cards (`seed`, `deck` or `stack`).",
         "Quick play takes no sandbox option (seed).",
