@@ -147,19 +147,47 @@ async def record_attempt(
         next_ms=next_ms,
         first_failed_ms=first_failed,
     )
-    pipe = redis.pipeline(transaction=True)
-    tried = attempts_key(delivery.endpoint, delivery.id)
-    pipe.lpush(tried, msgspec.json.encode(attempt))
-    pipe.ltrim(tried, 0, ATTEMPTS_KEPT - 1)
-    pipe.set(record_key(delivery.endpoint, delivery.id), msgspec.json.encode(changed))
-    if status != "queued":
-        pipe.zrem(queue_key(delivery.endpoint), delivery.id)
-        pipe.zadd(finished_key(delivery.endpoint), {delivery.id: now_ms})
-        pipe.zcard(finished_key(delivery.endpoint))
-    done = await pipe.execute()
-    if status != "queued" and done[-1] > FINISHED_KEPT + TRIMMED_EVERY:
-        await _trim_finished(redis, delivery.endpoint, done[-1] - FINISHED_KEPT)
+    keys = [
+        attempts_key(delivery.endpoint, delivery.id),
+        record_key(delivery.endpoint, delivery.id),
+        queue_key(delivery.endpoint),
+        finished_key(delivery.endpoint),
+    ]
+    args = [
+        msgspec.json.encode(attempt),
+        ATTEMPTS_KEPT,
+        msgspec.json.encode(changed),
+        0 if status == "queued" else 1,
+        delivery.id,
+        now_ms,
+    ]
+    finished = await _RECORD(redis, keys, args)
+    if finished > FINISHED_KEPT + TRIMMED_EVERY:
+        await _trim_finished(redis, delivery.endpoint, finished - FINISHED_KEPT)
     return changed
+
+
+# Scripts, not MULTI: a cluster's client runs no transaction (docs/stack-notes.md); each
+# touches one endpoint's keys, in its slot. KEYS: 1 the attempts, 2 the record, 3 the queue,
+# 4 the finished ones. ARGV: 1 the attempt, 2 attempts kept, 3 the record, 4 1 if finished,
+# 5 the id, 6 now (ms). The number finished (0 while the delivery waits on).
+_RECORD = Script("""
+redis.call('LPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
+redis.call('SET', KEYS[2], ARGV[3])
+if ARGV[4] ~= '1' then return 0 end
+redis.call('ZREM', KEYS[3], ARGV[5])
+redis.call('ZADD', KEYS[4], ARGV[6], ARGV[5])
+return redis.call('ZCARD', KEYS[4])
+""")
+# KEYS: 1 the record, 2 the finished ones, 3 the counter, 4 the queue. ARGV: 1 the record,
+# 2 the id.
+_REPLAY = Script("""
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[2])
+redis.call('ZADD', KEYS[4], redis.call('INCR', KEYS[3]), ARGV[2])
+return 1
+""")
 
 
 async def _trim_finished(redis: Any, endpoint_id: str, count: int) -> None:
@@ -218,11 +246,12 @@ async def recent(redis: Any, endpoint_id: str, count: int) -> list[Delivery]:
 async def replay(redis: Any, delivery: Delivery, now_ms: int) -> Delivery:
     """A finished delivery queued again, at the end of its endpoint's queue, due now."""
     again = msgspec.structs.replace(delivery, status="queued", next_ms=0, first_failed_ms=None)
-    pipe = redis.pipeline(transaction=True)
-    pipe.set(record_key(delivery.endpoint, delivery.id), msgspec.json.encode(again))
-    pipe.zrem(finished_key(delivery.endpoint), delivery.id)
-    pipe.incr(f"{tag(delivery.endpoint)}:n")
-    _, _, n = await pipe.execute()
-    await redis.zadd(queue_key(delivery.endpoint), {delivery.id: n})
+    keys = [
+        record_key(delivery.endpoint, delivery.id),
+        finished_key(delivery.endpoint),
+        f"{tag(delivery.endpoint)}:n",
+        queue_key(delivery.endpoint),
+    ]
+    await _REPLAY(redis, keys, [msgspec.json.encode(again), delivery.id])
     await redis.zadd(DUE, {delivery.endpoint: now_ms}, lt=True)
     return again
