@@ -96,7 +96,8 @@ CLUSTER_TESTS := tests/api tests/integration/test_projections.py \
 	tests/integration/test_cluster.py tests/integration/test_queue_servers.py \
 	tests/transparency/test_receipts.py tests/transparency/test_log.py \
 	tests/transparency/test_audit_receipts.py \
-	tests/webhooks/test_endpoints.py tests/webhooks/test_events.py tests/webhooks/test_bounds.py
+	tests/webhooks/test_endpoints.py tests/webhooks/test_events.py tests/webhooks/test_bounds.py \
+	tests/integration/test_quick_play.py
 
 test-cluster: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(PY) -m tests.cluster -- $(PY) -m pytest -q -p no:randomly $(CLUSTER_TESTS)

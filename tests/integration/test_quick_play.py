@@ -84,14 +84,11 @@ class Hall:
 
 
 @pytest.fixture
-async def hall(tmp_path: Path) -> AsyncIterator[Hall]:
-    store = Store(tmp_path / "store", "--appendonly", "yes", "--appendfsync", "always").start()
-    app = make_app(store, trusted_proxy=("*",), quick_play_seconds=2)  # type: ignore[arg-type]
-    try:
-        async with AsyncTestClient(app=app) as client:
-            yield Hall(client)
-    finally:
-        store.kill()
+async def hall(valkey) -> AsyncIterator[Hall]:
+    """On the session's store: a cluster under `make test-cluster`."""
+    app = make_app(valkey, trusted_proxy=("*",), quick_play_seconds=2)
+    async with AsyncTestClient(app=app) as client:
+        yield Hall(client)
 
 
 async def test_two_waiting_players_are_seated_in_a_started_game_with_their_tokens(hall: Hall):
