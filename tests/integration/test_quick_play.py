@@ -20,6 +20,7 @@ import httpx
 import pytest
 from litestar.testing import AsyncTestClient
 
+from service.http.guards import app_keys
 from service.play.quick_play import Request, groups
 from tests.conftest import make_app
 from tests.players import bearer
@@ -140,6 +141,28 @@ async def test_one_request_a_player_cancelled_or_expired(hall: Hall):
         assert wrong.status_code == 422 and wrong.json()["code"] == "seats_out_of_range"
     sandbox = await hall.ask(1, options={"seed": "00" * 16})
     assert sandbox.status_code == 403 and sandbox.json()["code"] == "sandbox_only"
+
+
+async def test_an_app_key_asks_for_the_players_it_registered_and_no_other(hall: Hall, valkey):
+    redis = await store_client(valkey.url)
+    try:
+        (_, mine), (_, other) = [await app_keys.create(redis, n, {}) for n in ("app", "other")]
+    finally:
+        await redis.aclose()
+    made = await hall.client.post("/v1/players", json={"name": "Wes"}, headers=bearer(mine))
+    player = made.json()["id"]
+    body = {"game": "danger", "seats": 2, "player": player}
+    asked = await hall.client.post("/v1/quick-play", json=body, headers=bearer(mine))
+    assert asked.status_code == 201 and asked.json()["player"] == player, asked.text
+    url = f"/v1/quick-play/{asked.json()['id']}"
+    assert (await hall.client.get(url, headers=bearer(other))).json()["code"] == "not_your_player"
+    refused = await hall.client.post("/v1/quick-play", json=body, headers=bearer(other))
+    assert refused.status_code == 403 and refused.json()["code"] == "not_your_player"
+    unnamed = await hall.client.post(
+        "/v1/quick-play", json={"game": "danger", "seats": 2}, headers=bearer(mine)
+    )
+    assert unnamed.status_code == 422 and unnamed.json()["code"] == "player_missing"
+    assert (await hall.client.delete(url, headers=bearer(mine))).status_code == 204
 
 
 def _free_port() -> int:
