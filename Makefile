@@ -60,12 +60,14 @@ run-cluster: $(STAMP)
 # of their own to kill their masters (REPLICA_TESTS) run in `make test-cluster`.
 REPLICA_TESTS := tests/integration/test_failover.py tests/integration/test_failover_alone.py \
 	tests/integration/test_durability_check.py tests/transparency/test_log_failover.py
+# A worker SIGKILLed mid-delivery (16 s): with the faults, out of `make test`'s ten minutes.
+KILL_TESTS := tests/webhooks/test_worker_killed.py
 test: $(TEST_STAMP) $(COMPILED_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q --ignore=tests/browser --ignore=tests/proxy \
-		--ignore=tests/faults/test_faults.py $(addprefix --ignore=,$(REPLICA_TESTS))
+		--ignore=tests/faults/test_faults.py $(addprefix --ignore=,$(REPLICA_TESTS) $(KILL_TESTS))
 
 # The rules and the fold as the pure-Python modules run them, beside a compiled build: the
 # domain's tests and the fold's, on a copy of the sources without the extensions (about a
@@ -121,7 +123,7 @@ fault-tools:
 		(apt-get update -qq && apt-get install -y -qq iproute2 nftables faketime)
 
 test-faults: $(TEST_STAMP) $(COMPILED_STAMP) fault-tools
-	$(PY) -m pytest -q -s -p no:randomly tests/faults
+	$(PY) -m pytest -q -s -p no:randomly tests/faults $(KILL_TESTS)
 
 # The web client in a real browser (tests/browser): Debian's Chromium, driven by Playwright.
 chromium:

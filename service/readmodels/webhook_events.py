@@ -10,12 +10,15 @@ names. What a delivery says is what a spectator may see: `turn.changed` carries 
 view's `to_act`, and no event's hidden field is ever sent.
 
 Per game the projection keeps how far it has heard and whose turn it last told
-(`dg:{<shard>}:hooks:<game>`, in the game's slot), so each batch reads only the new events.
+(`dg:{<shard>}:hooks:<game>`, in the game's slot), so each batch reads only the new events;
+one consumer at a time tells a game (a lease beside the note), so a game's deliveries are
+queued in its order whatever the number of consumers.
 Rebuilding the read models does not replay webhooks: nothing here is a model.
 """
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +28,7 @@ from events import keys
 from events.envelope import Envelope
 from service.infra import metrics
 from service.infra.config import Webhooks
+from service.infra.lua import Script
 from service.play import players as player_records
 from service.play import webhooks
 from service.play.game_model import Game
@@ -34,11 +38,18 @@ from service.play.write_path import view
 from service.readmodels.runner import ACK, Projection, Updates, entry_ids, last_seqs
 
 FOLDS_BYTES = 32 * 2**20  # the games this projection keeps folded
+TELLING_MS = 10_000  # a consumer that died telling a game holds it this long
 HEARD_SECONDS = 7 * 24 * 3600  # a game's note outlives its last event by this much
 
 
 def _ms(at: str) -> int:
     return int(datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp() * 1000)
+
+
+_RELEASE = Script("""
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+""")
 
 
 class Heard(msgspec.Struct, frozen=True):
@@ -135,35 +146,63 @@ class WebhookEventsProjection(Projection):
             for g, raw in zip(last, await pipe.execute(), strict=True)
         }
         behind = [g for g in last if heard[g].seq < last[g]]
-        deliveries: list[Delivery] = []
         notes: dict[str, Heard] = {}
+        held: set[str] = set()  # games another consumer is telling now
         now = await self._now()
         for game_id in behind:
             game = await self.games.get(game_id)
             listening = await self._endpoints(game)
             if not listening:
                 notes[game_id] = Heard(game.seq, heard[game_id].to_act)
-                continue
-            stored = await self.store.read(game_id, after=heard[game_id].seq, upto=game.seq)
-            shown = [game.readable(e, "spectator") for e in stored]
-            told, notes[game_id] = events_of(game, shown, heard[game_id])
-            for event in told:
-                for endpoint in listening:
-                    if endpoint.hears(event["type"], game.rules.name, _ms(event["timestamp"])):
-                        deliveries.append(self._delivery(endpoint, event, now))
-        if deliveries:
-            queued = await queue(self.redis, deliveries, now, self.queued)
-            for endpoint_id in sorted(queued.full):
-                await self._pause_full(endpoint_id)
+            elif not await self._tell(game, listening, now):
+                held.add(game_id)
         pipe = self.redis.pipeline(transaction=False)
         for game_id, note in notes.items():
             pipe.set(heard_key(game_id), msgspec.json.encode(note), ex=HEARD_SECONDS)
         if notes:
             await pipe.execute()
         await self.kept()
+        # A game another consumer was telling keeps its entries: delivered again later, they
+        # find it told (or tell what is left).
         await self.eval_all(
-            ACK, [([keys.feed(s)], [self.group, *entry_ids(u)]) for s, u in batches.items()]
+            ACK,
+            [
+                ([keys.feed(s)], [self.group, *entry_ids({g: u[g] for g in u if g not in held})])
+                for s, u in batches.items()
+            ],
         )
+
+    async def _tell(self, game: Game, listening: list[webhooks.Endpoint], now: int) -> bool:
+        """The game's new events queued for the endpoints that listen, and the note of how
+        far it is told moved on, by one consumer at a time (a lease on the game): two
+        consumers telling one game at once could queue one `turn.changed` after events that
+        come before it. False if another consumer holds the game."""
+        lock = f"{heard_key(game.id)}:telling"
+        token = secrets.token_hex(8)
+        if not await self.redis.set(lock, token, nx=True, px=TELLING_MS):
+            return False
+        try:
+            raw = await self.redis.get(heard_key(game.id))  # as the last teller left it
+            heard = msgspec.json.decode(raw, type=Heard) if raw else Heard()
+            if heard.seq >= game.seq:
+                return True
+            stored = await self.store.read(game.id, after=heard.seq, upto=game.seq)
+            shown = [game.readable(e, "spectator") for e in stored]
+            told, note = events_of(game, shown, heard)
+            deliveries = [
+                self._delivery(endpoint, event, now)
+                for event in told
+                for endpoint in listening
+                if endpoint.hears(event["type"], game.rules.name, _ms(event["timestamp"]))
+            ]
+            if deliveries:
+                queued = await queue(self.redis, deliveries, now, self.queued)
+                for endpoint_id in sorted(queued.full):
+                    await self._pause_full(endpoint_id)
+            await self.redis.set(heard_key(game.id), msgspec.json.encode(note), ex=HEARD_SECONDS)
+            return True
+        finally:
+            await _RELEASE(self.redis, [lock], [token])
 
     async def _pause_full(self, endpoint_id: str) -> None:
         """An endpoint with as many deliveries waiting as it may hold hears nothing more
