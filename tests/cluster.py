@@ -137,7 +137,21 @@ class LoopbackCluster:
                 # once the replica has heard of its master (gossip): "Unknown node" before
                 self._wait(lambda r=replica, m=master_id: _replicate(r, m), timeout)
         self._wait(self._ok, timeout)
+        if self.replicas:  # a process checking its durability at start counts them online
+            self._wait(self._replicas_online, timeout)
         return self
+
+    def _replicas_online(self) -> bool:
+        for master in self.masters:
+            with master.client() as r:
+                info = r.info("replication")
+            online = [
+                v for k, v in info.items()
+                if k.startswith("slave") and isinstance(v, dict) and v.get("state") == "online"
+            ]  # fmt: skip
+            if len(online) < self.per_master:
+                return False
+        return True
 
     def _known(self, count: int) -> bool:
         return all(
