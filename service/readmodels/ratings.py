@@ -34,7 +34,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -48,7 +47,7 @@ from events.keys import GameKeys
 from service.infra.clock import StoreClock
 from service.infra.lua import Script
 from service.play.game_model import CODECS
-from service.readmodels.runner import OUTAGE, RebuildFailed
+from service.readmodels.runner import OUTAGE, RebuildFailed, at_ms, text
 
 log = logging.getLogger("danger.ratings")
 HOLD_MS = 2_000
@@ -106,9 +105,6 @@ def next_key(kind: str, part: str) -> str:
     return key(kind, f"next:{part}")
 
 
-def _ms(at: str) -> int:
-    return int(datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp() * 1000)
-
 
 def rated_game(game_id: str, envelopes: list[Folded], secrets_: dict[str, str]) -> RatedGame | None:
     """A finished game's rated sides, or None if it is not rated (see above)."""
@@ -144,7 +140,7 @@ def rated_game(game_id: str, envelopes: list[Folded], secrets_: dict[str, str]) 
     sides = [side for side in sides if side.players]
     if len(sides) < 2:
         return None
-    return RatedGame(game_id, rules.name, _ms(envelopes[-1].at), sides)
+    return RatedGame(game_id, rules.name, at_ms(envelopes[-1].at), sides)
 
 
 async def file(redis: Any, games: list[RatedGame]) -> None:
@@ -298,13 +294,13 @@ async def page(
         rows = await redis.zrevrangebyscore(
             board, score, "-inf", start=0, num=size + 1 + ties, withscores=True
         )
-        rows = [(m, s) for m, s in rows if (s, _text(m)) < (score, last)]
+        rows = [(m, s) for m, s in rows if (s, text(m)) < (score, last)]
     rows = rows[: size + 1]
     more = len(rows) > size
     rows = rows[:size]
     if not rows:
         return [], None
-    players = [_text(m) for m, _ in rows]
+    players = [text(m) for m, _ in rows]
     pipe = redis.pipeline(transaction=False)
     pipe.zrevrank(board, players[0])
     pipe.hmget(key(kind, "players"), players)
@@ -328,9 +324,6 @@ async def standing(redis: Any, kind: str, player_id: str) -> Standing | None:
         return None
     return Standing(player_id, rank + 1, _player_rating(raw))
 
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
 
 
 # Rebuild ------------------------------------------------------------------------------
@@ -359,7 +352,7 @@ class Rebuilding:
         for game_id in closed:
             pipe.hgetall(GameKeys(game_id).secrets)
         for game_id, raw in zip(closed, await pipe.execute(), strict=True):
-            secrets_ = {_text(k): _text(v) for k, v in raw.items()}
+            secrets_ = {text(k): text(v) for k, v in raw.items()}
             try:
                 found = rated_game(game_id, logs[game_id], secrets_)
             except Exception as exc:

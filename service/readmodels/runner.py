@@ -20,6 +20,7 @@ import logging
 import os
 import socket
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, TypeVar
 
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -358,6 +359,11 @@ async def _finishing(step: asyncio.Future[T]) -> T:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(step, STOP_SECONDS)
         raise
+
+
+def at_ms(at: str) -> int:
+    """An event's `at` (ISO 8601, UTC) in epoch milliseconds."""
+    return int(datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp() * 1000)
 
 
 def text(value: bytes | str) -> str:

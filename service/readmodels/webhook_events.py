@@ -19,7 +19,6 @@ Rebuilding the read models does not replay webhooks: nothing here is a model.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -35,15 +34,12 @@ from service.play.game_model import Game
 from service.play.repository import Repository
 from service.play.webhook_deliveries import Delivery, delivery_id, queue
 from service.play.write_path import view
-from service.readmodels.runner import ACK, Projection, Updates, entry_ids, last_seqs
+from service.readmodels.runner import ACK, Projection, Updates, at_ms, entry_ids, last_seqs
 
 FOLDS_BYTES = 32 * 2**20  # the games this projection keeps folded
 TELLING_MS = 10_000  # a consumer that died telling a game holds it this long
 HEARD_SECONDS = 7 * 24 * 3600  # a game's note outlives its last event by this much
 
-
-def _ms(at: str) -> int:
-    return int(datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp() * 1000)
 
 
 _RELEASE = Script("""
@@ -193,7 +189,7 @@ class WebhookEventsProjection(Projection):
                 self._delivery(endpoint, event, now)
                 for event in told
                 for endpoint in listening
-                if endpoint.hears(event["type"], game.rules.name, _ms(event["timestamp"]))
+                if endpoint.hears(event["type"], game.rules.name, at_ms(event["timestamp"]))
             ]
             if deliveries:
                 queued = await queue(self.redis, deliveries, now, self.queued)
